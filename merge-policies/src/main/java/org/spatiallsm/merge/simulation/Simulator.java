@@ -1,0 +1,113 @@
+package org.spatiallsm.merge.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.spatiallsm.merge.ComponentView;
+import org.spatiallsm.merge.MergePolicy;
+import org.spatiallsm.merge.MergeSpec;
+import org.spatiallsm.merge.StackView;
+
+/**
+ * Replays flushes through a {@link MergePolicy} with instant merges, the model of Mao's design-by-simulation
+ * study: merged size = sum of the inputs, cost = bytes written. After each flush the policy is asked with
+ * {@link StackView.Event#FLUSH}, then with {@link StackView.Event#MERGE_COMPLETED} after every merge until it
+ * declines, so cascades run to completion within the flush. Single-use and not thread-safe.
+ */
+public final class Simulator {
+
+    private final MergePolicy policy;
+    /** Newest first. */
+    private final List<Component> stack = new ArrayList<>();
+
+    private long flushes;
+    private long bytesFlushed;
+    /** Sum over flushes of the bytes of the components that flush created and that still exist after it (W). */
+    private long bytesKept;
+    private long bytesWrittenByMerges;
+    private long merges;
+    private long componentCountSum;
+    private int maxComponentCount;
+    private double transientSpaceAmplification = 1;
+
+    public Simulator(MergePolicy policy) {
+        this.policy = policy;
+    }
+
+    /** Runs {@code flushSizes} through a fresh simulator, handing every step to {@code onStep}. */
+    public static SimulationSummary run(MergePolicy policy, long[] flushSizes, Consumer<SimulationStep> onStep) {
+        Simulator simulator = new Simulator(policy);
+        for (long size : flushSizes) {
+            onStep.accept(simulator.flush(size));
+        }
+        return simulator.summary();
+    }
+
+    /** Flushes one component of {@code bytes} and applies every merge the policy then asks for. */
+    public SimulationStep flush(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("flush size must be > 0, was " + bytes);
+        }
+        flushes++;
+        bytesFlushed = Math.addExact(bytesFlushed, bytes);
+        stack.add(0, new Component(bytes, flushes));
+        StackView.Event event = StackView.Event.FLUSH;
+        for (Optional<MergeSpec> merge = ask(event); merge.isPresent(); merge = ask(event)) {
+            apply(merge.get());
+            event = StackView.Event.MERGE_COMPLETED;
+        }
+        // Components created during this flush that a later merge of the same cascade consumed are not counted.
+        bytesKept = Math.addExact(bytesKept,
+                stack.stream().filter(c -> c.createdAtFlush() == flushes).mapToLong(Component::bytes).sum());
+        componentCountSum += stack.size();
+        maxComponentCount = Math.max(maxComponentCount, stack.size());
+        return new SimulationStep(flushes, stack.stream().map(Component::bytes).toList(), writeAmplification(),
+                writeAmplificationLogged(), (double) componentCountSum / flushes);
+    }
+
+    public SimulationSummary summary() {
+        if (flushes == 0) {
+            throw new IllegalStateException("no flush simulated yet");
+        }
+        return new SimulationSummary(flushes, bytesFlushed, bytesWrittenByMerges, merges, writeAmplification(),
+                writeAmplificationLogged(), (double) componentCountSum / flushes, maxComponentCount,
+                transientSpaceAmplification);
+    }
+
+    private Optional<MergeSpec> ask(StackView.Event event) {
+        List<ComponentView> views = stack.stream().map(c -> ComponentView.idle(c.bytes())).toList();
+        Optional<MergeSpec> merge = policy.findMerge(new StackView(views, flushes, event));
+        if (merge.isPresent() && merge.get().oldest() >= stack.size()) {
+            throw new IllegalStateException(policy + " asked to merge " + merge.get() + " of only " + stack.size()
+                    + " components at flush " + flushes);
+        }
+        return merge;
+    }
+
+    private void apply(MergeSpec merge) {
+        List<Component> inputs = stack.subList(merge.newest(), merge.oldest() + 1);
+        long output = inputs.stream().mapToLong(Component::bytes).sum();
+        inputs.clear();
+        stack.add(merge.newest(), new Component(output, flushes));
+        merges++;
+        bytesWrittenByMerges = Math.addExact(bytesWrittenByMerges, output);
+        // While the output is built its inputs still exist, and merges preserve bytes, so the stack holds
+        // bytesFlushed bytes plus the output. Every merge of a cascade sees the same stack size, so the maximum
+        // over them is the largest merge of the cascade.
+        transientSpaceAmplification =
+                Math.max(transientSpaceAmplification, (double) (bytesFlushed + output) / bytesFlushed);
+    }
+
+    private double writeAmplification() {
+        return (double) bytesKept / bytesFlushed;
+    }
+
+    private double writeAmplificationLogged() {
+        return (double) (bytesFlushed + bytesWrittenByMerges) / bytesFlushed;
+    }
+
+    private record Component(long bytes, long createdAtFlush) {
+    }
+}
