@@ -1,0 +1,60 @@
+package org.spatiallsm.asterixdb.metadata;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.asterix.metadata.MetadataManager;
+import org.apache.asterix.metadata.declared.MetadataProvider;
+import org.apache.asterix.metadata.entities.CompactionPolicy;
+import org.apache.asterix.metadata.entities.Dataset;
+import org.apache.asterix.metadata.entities.Index;
+import org.apache.asterix.metadata.utils.MetadataConstants;
+import org.apache.asterix.om.types.ARecordType;
+import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.storage.MergePolicyChoice;
+
+/**
+ * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
+ * gets a resource factory built from them. AsterixDB asks the dataset for an index's resource factory when it
+ * creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
+ */
+public class SpatialDataset extends Dataset {
+    private static final long serialVersionUID = 1L;
+
+    public SpatialDataset(Dataset dataset) {
+        super(dataset);
+    }
+
+    @Override
+    public IResourceFactory getResourceFactory(MetadataProvider metadataProvider, Index index, ARecordType recordType,
+            ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
+            throws AlgebricksException {
+        IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
+        if (index.isPrimaryIndex() || options.mergePolicy().isEmpty()) {
+            return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
+                    mergePolicyProperties);
+        }
+        MergePolicyChoice policy = options.mergePolicy().get();
+        return super.getResourceFactory(metadataProvider, index, recordType, metaType,
+                mergePolicyFactory(metadataProvider, policy.name()), new HashMap<>(policy.parameters()));
+    }
+
+    /** Resolves a policy name the way AsterixDB does for datasets: through Metadata.CompactionPolicy. */
+    private static ILSMMergePolicyFactory mergePolicyFactory(MetadataProvider metadataProvider, String policyName)
+            throws AlgebricksException {
+        CompactionPolicy policy = MetadataManager.INSTANCE.getCompactionPolicy(
+                metadataProvider.getMetadataTxnContext(), MetadataConstants.METADATA_DATAVERSE_NAME, policyName);
+        if (policy == null) {
+            throw new AlgebricksException("unknown merge policy " + policyName);
+        }
+        try {
+            return (ILSMMergePolicyFactory) Class.forName(policy.getClassName()).getDeclaredConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new AlgebricksException(e);
+        }
+    }
+}

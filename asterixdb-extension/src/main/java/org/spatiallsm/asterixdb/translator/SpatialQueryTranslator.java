@@ -1,0 +1,104 @@
+package org.spatiallsm.asterixdb.translator;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+import org.apache.asterix.app.translator.QueryTranslator;
+import org.apache.asterix.common.api.IResponsePrinter;
+import org.apache.asterix.common.dataflow.ICcApplicationContext;
+import org.apache.asterix.common.exceptions.CompilationException;
+import org.apache.asterix.common.exceptions.ErrorCode;
+import org.apache.asterix.common.metadata.DataverseName;
+import org.apache.asterix.compiler.provider.ILangCompilationProvider;
+import org.apache.asterix.lang.common.base.Statement;
+import org.apache.asterix.lang.common.statement.CreateIndexStatement;
+import org.apache.asterix.lang.common.statement.IndexDropStatement;
+import org.apache.asterix.metadata.MetadataManager;
+import org.apache.asterix.metadata.MetadataTransactionContext;
+import org.apache.asterix.metadata.declared.MetadataProvider;
+import org.apache.asterix.translator.IRequestParameters;
+import org.apache.asterix.translator.SessionOutput;
+import org.apache.hyracks.api.client.IHyracksClientConnection;
+import org.apache.hyracks.api.exceptions.SourceLocation;
+import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
+import org.spatiallsm.merge.MergePolicies;
+import org.spatiallsm.sqlpp.SpatialCreateIndexStatement;
+import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.storage.MergePolicyChoice;
+
+/**
+ * AsterixDB's statement executor plus per-index storage options. {@code CREATE INDEX ... WITH} records the index's
+ * options before the stock index creation runs, because that is when AsterixDB builds the index's resource factory
+ * (from {@code SpatialDataset}); if the creation fails, the record is taken back. DROP INDEX removes it.
+ */
+public class SpatialQueryTranslator extends QueryTranslator {
+
+    public SpatialQueryTranslator(ICcApplicationContext appCtx, List<Statement> statements, SessionOutput output,
+            ILangCompilationProvider compilationProvider, ExecutorService executorService,
+            IResponsePrinter responsePrinter) {
+        super(appCtx, statements, output, compilationProvider, executorService, responsePrinter);
+    }
+
+    @Override
+    protected void doCreateIndex(MetadataProvider metadataProvider, CreateIndexStatement statement,
+            DataverseName dataverseName, String datasetName, IHyracksClientConnection hcc,
+            IRequestParameters requestParameters) throws Exception {
+        IndexStorageOptions options = statement instanceof SpatialCreateIndexStatement spatial
+                ? spatial.storageOptions() : IndexStorageOptions.NONE;
+        String indexName = statement.getIndexName().getValue();
+        // An existing index keeps its options: IF NOT EXISTS is a no-op, and without it AsterixDB reports the clash.
+        if (options.isEmpty() || indexExists(dataverseName, datasetName, indexName)) {
+            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
+            return;
+        }
+        if (options.comparator().isPresent()) {
+            throw new CompilationException(ErrorCode.COMPILATION_ERROR, statement.getSourceLocation(),
+                    "index " + indexName + ": the \"comparator\" option is not supported yet");
+        }
+        if (options.mergePolicy().isPresent()) {
+            validateStockPolicyParameters(options.mergePolicy().get(), statement.getSourceLocation());
+        }
+        IndexOptionsStore.write(dataverseName, datasetName, indexName, options);
+        try {
+            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
+        } catch (Exception e) {
+            IndexOptionsStore.write(dataverseName, datasetName, indexName, IndexStorageOptions.NONE);
+            throw e;
+        }
+    }
+
+    @Override
+    protected boolean doDropIndex(MetadataProvider metadataProvider, IndexDropStatement statement,
+            DataverseName dataverseName, String datasetName, IHyracksClientConnection hcc,
+            IRequestParameters requestParameters) throws Exception {
+        boolean dropped =
+                super.doDropIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
+        IndexOptionsStore.write(dataverseName, datasetName, statement.getIndexName().getValue(),
+                IndexStorageOptions.NONE);
+        return dropped;
+    }
+
+    /** Our policies were validated by the parser; AsterixDB's own ones get AsterixDB's own check. */
+    private static void validateStockPolicyParameters(MergePolicyChoice policy, SourceLocation location)
+            throws Exception {
+        if (MergePolicies.find(policy.name()).isPresent()) {
+            return;
+        }
+        MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
+        try {
+            validateCompactionPolicy(policy.name(), policy.parameters(), tx, false, location);
+        } finally {
+            MetadataManager.INSTANCE.commitTransaction(tx);
+        }
+    }
+
+    private static boolean indexExists(DataverseName dataverseName, String datasetName, String indexName)
+            throws Exception {
+        MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
+        try {
+            return MetadataManager.INSTANCE.getIndex(tx, dataverseName, datasetName, indexName) != null;
+        } finally {
+            MetadataManager.INSTANCE.commitTransaction(tx);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.spatiallsm.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code ./scripts/spatial-lsm}: one subcommand per tool. */
+@Command(name = "spatial-lsm", mixinStandardHelpOptions = true, versionProvider = SpatialLsmCli.Version.class,
+        description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
+        subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class })
+public final class SpatialLsmCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, shared by {@link #main} and the tests. */
+    public static CommandLine commandLine() {
+        // A mistyped option gets one line naming it, not the whole usage (--help shows that).
+        return new CommandLine(new SpatialLsmCli()).setParameterExceptionHandler((error, args) -> {
+            CommandLine failed = error.getCommandLine();
+            failed.getErr().println("error: " + error.getMessage() + " (see: spatial-lsm "
+                    + failed.getCommandName() + " --help)");
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
+    }
+
+    @Override
+    public void run() {
+        // No subcommand given: show what there is rather than doing nothing silently.
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = SpatialLsmCli.class.getPackage().getImplementationVersion();
+            return new String[] { "spatial-lsm " + (version == null ? "(development build)" : version)
+                    + " on AsterixDB 0.9.8" };
+        }
+    }
+}

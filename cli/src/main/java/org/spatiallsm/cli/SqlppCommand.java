@@ -1,0 +1,79 @@
+package org.spatiallsm.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.spatiallsm.client.QueryResult;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.QueryServiceUnavailableException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Runs a file of SQL++ statements against a running cluster and prints the results, one JSON value per line. */
+@Command(name = "sqlpp", mixinStandardHelpOptions = true,
+        description = "Run SQL++ statements from FILE (or - for standard input) against a running cluster.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = { "0:the statements succeeded", "1:AsterixDB reported an error (printed on stderr)",
+                "2:bad command line or unreadable file", "3:no cluster answers at the endpoint" })
+final class SqlppCommand implements Callable<Integer> {
+
+    static final int QUERY_FAILED = 1;
+    static final int UNREADABLE_INPUT = 2;
+    static final int UNREACHABLE = 3;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "file of SQL++ statements, or - for standard input")
+    String file;
+
+    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
+            description = "the cluster's query service (default: ${DEFAULT-VALUE})")
+    URI endpoint;
+
+    @Option(names = "--pretty", description = "indent the JSON results")
+    boolean pretty;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String statements;
+        try {
+            statements = "-".equals(file) ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(Path.of(file));
+        } catch (NoSuchFileException e) {
+            err.println("error: no such file: " + file);
+            return UNREADABLE_INPUT;
+        }
+        QueryResult result;
+        try {
+            result = new QueryServiceClient(endpoint).execute(statements);
+        } catch (QueryServiceUnavailableException e) {
+            err.println("error: " + e.getMessage());
+            return UNREACHABLE;
+        }
+        for (JsonNode value : result.results()) {
+            out.println(pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value) : value.toString());
+        }
+        if (!result.isSuccess()) {
+            result.errors().forEach(error -> err.println("error: " + error));
+            return QUERY_FAILED;
+        }
+        return 0;
+    }
+}

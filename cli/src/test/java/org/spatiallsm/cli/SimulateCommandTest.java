@@ -1,0 +1,163 @@
+package org.spatiallsm.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine;
+
+class SimulateCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void jsonReportsEveryFlushThenTheSummary() throws IOException {
+        Run run = simulate("--policy", "binomial", "--param", "k=4", "--flushes", "20", "--format", "json");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
+        List<JsonNode> lines = run.jsonLines();
+        assertThat(lines).hasSize(21);
+        JsonNode last = lines.get(19);
+        assertThat(last.get("flush").asLong()).isEqualTo(20);
+        assertThat(JSON.convertValue(last.get("runs"), long[].class)).containsExactly(1, 4, 15);
+        assertThat(last.fieldNames()).toIterable().containsExactly("flush", "runs", "writeAmplification",
+                "writeAmplificationLogged", "readAmplification");
+        JsonNode summary = lines.get(20).get("summary");
+        assertThat(summary.get("policy").asText()).isEqualTo("binomial");
+        assertThat(summary.get("parameters").get("k").asInt()).isEqualTo(4);
+        assertThat(summary.get("flushes").asLong()).isEqualTo(20);
+        assertThat(summary.get("maxReadAmplification").asInt()).isEqualTo(4);
+        assertThat(summary.get("writeAmplification").asDouble()).isEqualTo(last.get("writeAmplification").asDouble());
+        assertThat(summary.has("transientSpaceAmplification")).isTrue();
+    }
+
+    @Test
+    void everyReportsEachMthFlushAndTheLast() throws IOException {
+        Run run = simulate("--policy", "tiered", "--flushes", "20", "--every", "7", "--format", "json");
+
+        List<JsonNode> lines = run.jsonLines();
+        assertThat(lines).extracting(line -> line.path("flush").asLong()).containsExactly(7L, 14L, 20L, 0L);
+        assertThat(lines.get(3).get("summary").get("parameters").toString())
+                .isEqualTo("{\"size-ratio\":4,\"high-bucket\":1.2}");
+    }
+
+    @Test
+    void theDefaultTableIsAlignedAndEndsWithTheSummary() {
+        Run run = simulate("--policy", "tiered", "--param", "num-components=2", "--flushes", "16", "--every", "8");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("policy tiered {size-ratio=2, high-bucket=1.2}\n")
+                .contains("flush          W   W_logged         RA  runs (newest first)\n")
+                // Hand-computed: W adds 1,2,1,4,1,2,1,8 for flushes 1-8; merges write 2, 2+4, 2, 2+4+8.
+                .contains("    8      2.500      4.000      1.625  [8]\n")
+                .contains("   16      3.000      5.000      2.063  [16]\n")
+                .contains("transient space amplification  2.000\n")
+                .endsWith("bytes written by merges        64\n");
+    }
+
+    @Test
+    void flushSizesComeFromAFileIgnoringBlankLinesAndComments() throws IOException {
+        Path sizes = Files.writeString(directory.resolve("sizes.txt"), "# flush sizes\n100\n\n1  # small\n1\n7\n");
+
+        Run run = simulate("--policy", "bigtable", "--param", "k=2", "--flushes", "3", "--flush-sizes",
+                sizes.toString(), "--format", "json");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(JSON.convertValue(run.jsonLines().get(2).get("runs"), long[].class)).containsExactly(2, 100);
+    }
+
+    @Test
+    void aBadParameterIsOneLineOnStderrWithExitCode2() {
+        Run run = simulate("--policy", "binomial", "--param", "k=4.5", "--flushes", "20");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("error: merge policy 'binomial': invalid value '4.5' for parameter 'k'"
+                + " (allowed: an integer from 1 to 1000)\n");
+    }
+
+    @Test
+    void anUnknownPolicyListsTheKnownOnes() {
+        Run run = simulate("--policy", "leveled", "--flushes", "20");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("error: unknown merge policy 'leveled'; known policies: binomial,"
+                + " min-latency, tiered, bigtable, exploring, constant-all\n");
+    }
+
+    @Test
+    void badFlagValuesAndFilesAreOneLineErrorsWithExitCode2() throws IOException {
+        Path tooShort = Files.writeString(directory.resolve("short.txt"), "1\n2\n");
+        Path notANumber = Files.writeString(directory.resolve("bad.txt"), "1\n\n-3\n");
+
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "0"), "--flushes must be at least 1");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "5", "--every", "0"),
+                "--every must be at least 1");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "5", "--param", "k"),
+                "--param expects NAME=VALUE, got 'k'");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "5", "--param", "k=3", "--param",
+                "k=4"), "--param k is given more than once");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "5", "--param", "k=3", "--param",
+                "num-components=4"), "parameter 'k' is given twice");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
+                tooShort.toString()), "holds 2 flush sizes but --flushes asks for 3");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
+                notANumber.toString()), "line 3: '-3' is not a positive integer flush size");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
+                directory.resolve("missing.txt").toString()), "cannot read flush sizes from");
+    }
+
+    @Test
+    void helpListsThePolicies() {
+        Run run = simulate("--help");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out().replaceAll("\\s+", " "))
+                .contains("binomial, min-latency, tiered, bigtable, exploring, constant-all");
+    }
+
+    private static void assertOneLineUsageError(Run run, String message) {
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("error: ").contains(message).endsWith("\n").hasLineCount(1);
+        assertThat(run.out()).isEmpty();
+    }
+
+    private static Run simulate(String... arguments) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = SpatialLsmCli.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        String[] withCommand = new String[arguments.length + 1];
+        withCommand[0] = "simulate";
+        System.arraycopy(arguments, 0, withCommand, 1, arguments.length);
+        int exitCode = commandLine.execute(withCommand);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    private record Run(int exitCode, String out, String err) {
+        List<JsonNode> jsonLines() throws IOException {
+            List<JsonNode> lines = new ArrayList<>();
+            for (String line : out.split("\n")) {
+                lines.add(JSON.readTree(line));
+            }
+            return lines;
+        }
+    }
+}

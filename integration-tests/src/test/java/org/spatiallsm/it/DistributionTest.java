@@ -1,0 +1,189 @@
+package org.spatiallsm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.spatiallsm.client.QueryServiceClient;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The assembled distribution, used the way a user uses it: its own start/stop scripts, its CLI, a socket feed and
+ * the HTTP API. The steps build on each other, so they run in order against one cluster.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DistributionTest {
+
+    private static final Duration SCRIPT_TIMEOUT = Duration.ofMinutes(3);
+    private static final int FEED_PORT = 10001;
+    private static final int RECORDS = 2000;
+    /** Records whose point lies in [0,10) x [0,10): ids divisible by 4 (see {@link #record}). */
+    private static final long EXPECTED_IN_BOX = RECORDS / 4;
+    private static final String IN_BOX = "USE Geo; SELECT VALUE COUNT(*) FROM CheckIns c WHERE spatial_intersect("
+            + "c.location, create_rectangle(create_point(0.0, 0.0), create_point(9.99, 9.99)));";
+
+    @TempDir
+    static Path var;
+    private static Path home;
+    private static final QueryServiceClient CLIENT = new QueryServiceClient(QueryServiceClient.DEFAULT_ENDPOINT);
+
+    @BeforeAll
+    static void locateDistribution() {
+        home = Path.of(System.getProperty("spatiallsm.dist.dir", "../distribution/target/spatial-lsm"));
+        assertThat(home.resolve("bin/start-cluster")).as("the assembled distribution (mvn package)").isExecutable();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        run("bin/stop-cluster");
+    }
+
+    @Test
+    @Order(1)
+    void stopWithNothingRunningSaysSoAndSucceeds() throws Exception {
+        ScriptResult stop = run("bin/stop-cluster");
+        assertThat(stop.exitCode()).isZero();
+        assertThat(stop.output()).contains("not running");
+    }
+
+    @Test
+    @Order(2)
+    void startBringsUpAnActiveClusterAndPrintsItsUrls() throws Exception {
+        ScriptResult start = run("bin/start-cluster");
+        assertThat(start.exitCode()).as(start.output()).isZero();
+        assertThat(start.output()).contains("http://127.0.0.1:19002", "http://127.0.0.1:19006");
+        assertThat(CLIENT.clusterState()).isEqualTo("ACTIVE");
+    }
+
+    @Test
+    @Order(3)
+    void secondStartRefusesInOneLine() throws Exception {
+        ScriptResult again = run("bin/start-cluster");
+        assertThat(again.exitCode()).isNotZero();
+        assertThat(again.output().strip()).doesNotContain("\n").contains("already running");
+    }
+
+    @Test
+    @Order(4)
+    void cliListsOurPoliciesFromTheRunningCluster() throws Exception {
+        Path query = Files.writeString(var.resolve("policies.sqlpp"),
+                "SELECT VALUE p.CompactionPolicy FROM Metadata.`CompactionPolicy` p;");
+        ScriptResult cli = run("bin/spatial-lsm", "sqlpp", query.toString());
+        assertThat(cli.exitCode()).as(cli.output()).isZero();
+        assertThat(cli.output()).contains("\"binomial\"", "\"tiered\"", "\"prefix\"", "\"concurrent\"");
+    }
+
+    @Test
+    @Order(5)
+    void socketFeedIngestsPointsThatAnRtreeQueryFinds() throws Exception {
+        CLIENT.executeOrThrow("""
+                DROP DATAVERSE Geo IF EXISTS; CREATE DATAVERSE Geo; USE Geo;
+                CREATE TYPE CheckIn AS { id: int64, location: point, message: string };
+                CREATE DATASET CheckIns(CheckIn) PRIMARY KEY id
+                  WITH {"merge-policy": {"name": "binomial", "parameters": {"num-components": 4}}};
+                CREATE INDEX locationIndex ON CheckIns(location) TYPE RTREE;
+                CREATE FEED CheckInFeed WITH {"adapter-name": "socket_adapter", "sockets": "127.0.0.1:%d",
+                  "address-type": "IP", "type-name": "CheckIn", "format": "adm", "insert-feed": "true"};
+                CONNECT FEED CheckInFeed TO DATASET CheckIns;
+                START FEED CheckInFeed;
+                """.formatted(FEED_PORT));
+        sendRecords();
+        awaitCount(RECORDS, Duration.ofMinutes(2));
+        CLIENT.executeOrThrow("USE Geo; STOP FEED CheckInFeed;");
+
+        assertThat(CLIENT.executeOrThrow(IN_BOX).results()).singleElement()
+                .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
+        assertThat(CLIENT.executeOrThrow(IN_BOX.replace("SELECT", "EXPLAIN SELECT")).plan()).contains("RTREE_SEARCH");
+    }
+
+    @Test
+    @Order(6)
+    void dataAndPolicySurviveStopAndStart() throws Exception {
+        assertThat(run("bin/stop-cluster").exitCode()).isZero();
+        ScriptResult start = run("bin/start-cluster");
+        assertThat(start.exitCode()).as(start.output()).isZero();
+
+        assertThat(CLIENT.executeOrThrow(IN_BOX).results()).singleElement()
+                .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
+        assertThat(CLIENT.executeOrThrow("SELECT VALUE d.CompactionPolicy FROM Metadata.`Dataset` d "
+                + "WHERE d.DatasetName = 'CheckIns';").results()).singleElement()
+                .extracting(JsonNode::asText).isEqualTo("binomial");
+    }
+
+    @Test
+    @Order(7)
+    void stopEndsEveryProcess() throws Exception {
+        ScriptResult stop = run("bin/stop-cluster");
+        assertThat(stop.exitCode()).isZero();
+        assertThat(stop.output()).contains("stopped");
+        assertThat(run("bin/stop-cluster").output()).contains("not running");
+    }
+
+    /** Every 4th record lies in the query box; the others lie far outside it. */
+    private static String record(int id) {
+        double x = id % 4 == 0 ? (id % 97) / 10.0 : 20 + id % 50;
+        double y = id % 4 == 0 ? (id % 89) / 10.0 : -20 - id % 30;
+        return "{\"id\": %d, \"location\": point(\"%s,%s\"), \"message\": \"check-in %d\"}".formatted(id, x, y, id);
+    }
+
+    private static void sendRecords() throws IOException {
+        StringBuilder batch = new StringBuilder();
+        for (int id = 1; id <= RECORDS; id++) {
+            batch.append(record(id)).append('\n');
+        }
+        try (Socket socket = new Socket("127.0.0.1", FEED_PORT); OutputStream out = socket.getOutputStream()) {
+            out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void awaitCount(long expected, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        long count = -1;
+        while (Instant.now().isBefore(deadline)) {
+            count = CLIENT.executeOrThrow("USE Geo; SELECT VALUE COUNT(*) FROM CheckIns;").results().get(0).asLong();
+            if (count == expected) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the feed stored " + count + " of " + expected + " records within " + timeout);
+    }
+
+    private record ScriptResult(int exitCode, String output) {
+    }
+
+    private static ScriptResult run(String script, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(home.resolve(script).toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = builder.environment();
+        env.put("SPATIAL_LSM_VAR", var.toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        if (!process.waitFor(SCRIPT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(script + " did not finish within " + SCRIPT_TIMEOUT);
+        }
+        return new ScriptResult(process.exitValue(), new String(process.getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8));
+    }
+}

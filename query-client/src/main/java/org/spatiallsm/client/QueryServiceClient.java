@@ -1,0 +1,119 @@
+package org.spatiallsm.client;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Runs SQL++ through AsterixDB's HTTP query service ({@code POST /query/service}). One request may hold several
+ * statements; the service answers with one JSON document whatever the outcome.
+ */
+public final class QueryServiceClient {
+
+    public static final URI DEFAULT_ENDPOINT = URI.create("http://127.0.0.1:19002");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI endpoint;
+    private final HttpClient http;
+    private final Duration timeout;
+
+    public QueryServiceClient(URI endpoint, Duration timeout) {
+        this.endpoint = endpoint;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    public QueryServiceClient(URI endpoint) {
+        this(endpoint, Duration.ofMinutes(30));
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /**
+     * Sends the statements and returns the service's answer, including a failed query's errors.
+     *
+     * @throws QueryServiceUnavailableException when nothing answers at the endpoint
+     */
+    public QueryResult execute(String statements) {
+        String form = "statement=" + URLEncoder.encode(statements, StandardCharsets.UTF_8)
+                + "&client_context_id=spatial-lsm";
+        HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/query/service")).timeout(timeout)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build();
+        HttpResponse<String> response = send(request);
+        try {
+            return new QueryResult(JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new QueryServiceUnavailableException("the query service at " + endpoint
+                    + " answered HTTP " + response.statusCode() + " with something that is not JSON", e);
+        }
+    }
+
+    /** Like {@link #execute} but throws {@link QueryFailedException} unless the status is "success". */
+    public QueryResult executeOrThrow(String statements) {
+        QueryResult result = execute(statements);
+        if (!result.isSuccess()) {
+            throw new QueryFailedException(result);
+        }
+        return result;
+    }
+
+    /** The cluster's state from {@code /admin/cluster} ("ACTIVE" when it accepts queries). */
+    public String clusterState() {
+        HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/admin/cluster")).timeout(Duration.ofSeconds(10))
+                .GET().build();
+        try {
+            JsonNode body = JSON.readTree(send(request).body());
+            return body.path("state").asText("UNKNOWN");
+        } catch (IOException e) {
+            return "UNKNOWN";
+        }
+    }
+
+    /**
+     * GETs one of the service's JSON administration resources, e.g. {@code /admin/active} (running feeds and their
+     * adapter statistics) or {@code /admin/cluster/node/asterix_nc1/config}.
+     *
+     * @throws QueryServiceUnavailableException when nothing answers or the answer is not JSON
+     */
+    public JsonNode adminJson(String path) {
+        HttpRequest request = HttpRequest.newBuilder(endpoint.resolve(path)).timeout(Duration.ofSeconds(30)).GET()
+                .build();
+        HttpResponse<String> response = send(request);
+        try {
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new QueryServiceUnavailableException(endpoint.resolve(path) + " answered HTTP "
+                    + response.statusCode() + " with something that is not JSON", e);
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new QueryServiceUnavailableException("no spatial-lsm cluster answers at " + endpoint
+                    + " (start one with ./scripts/start)", e);
+        } catch (IOException e) {
+            throw new QueryServiceUnavailableException("the query service at " + endpoint + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueryServiceUnavailableException("interrupted while waiting for " + endpoint, e);
+        }
+    }
+
+    public static JsonNode parseJson(String text) throws IOException {
+        return JSON.readTree(text);
+    }
+}

@@ -1,0 +1,32 @@
+# Shared by the scripts in this directory (sourced, not run).
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$root/pom.xml" | head -1)
+dist="$root/distribution/target/spatial-lsm-$version"
+# Cluster data and logs live outside target/ so that a rebuild (mvn clean) keeps them.
+export SPATIAL_LSM_VAR=${SPATIAL_LSM_VAR:-$root/var}
+
+fail() { echo "error: $*" >&2; exit 1; }
+
+require_java17() {
+  local java_cmd=${JAVA_HOME:+$JAVA_HOME/bin/}java major
+  command -v "$java_cmd" >/dev/null 2>&1 || fail "java not found: install Java 17 or set JAVA_HOME"
+  major=$("$java_cmd" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}')
+  [ "${major:-0}" -ge 17 ] 2>/dev/null || fail "Java 17 or newer is required, found Java ${major:-unknown}"
+  command -v mvn >/dev/null 2>&1 || fail "mvn not found: install Maven 3.8 or newer"
+}
+
+cluster_running() {
+  [ -f "$SPATIAL_LSM_VAR/run/cc.pid" ] && kill -0 "$(cat "$SPATIAL_LSM_VAR/run/cc.pid")" 2>/dev/null
+}
+
+# Builds the distribution when it is missing or older than any source file.
+ensure_built() {
+  local marker="$dist/bin/start-cluster"
+  if [ -e "$marker" ] && [ -z "$(find "$root" \( -path "$root/var" -o -path '*/target' -o -path "$root/.git" \) -prune \
+        -o -type f \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/*' \) -newer "$marker" -print -quit)" ]; then
+    return 0
+  fi
+  require_java17
+  echo "Building spatial-lsm (first time: downloads AsterixDB 0.9.8 from Maven Central, a few minutes)..."
+  (cd "$root" && mvn -B -q -DskipTests package) || fail "the build failed; run 'mvn -DskipTests package' to see why"
+}

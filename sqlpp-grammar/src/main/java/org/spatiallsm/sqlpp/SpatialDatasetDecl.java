@@ -1,0 +1,62 @@
+package org.spatiallsm.sqlpp;
+
+import java.util.Map;
+
+import org.apache.asterix.common.config.DatasetConfig.DatasetType;
+import org.apache.asterix.common.exceptions.CompilationException;
+import org.apache.asterix.common.metadata.DataverseName;
+import org.apache.asterix.lang.common.expression.RecordConstructor;
+import org.apache.asterix.lang.common.expression.TypeExpression;
+import org.apache.asterix.lang.common.statement.DatasetDecl;
+import org.apache.asterix.lang.common.statement.IDatasetDetailsDecl;
+import org.apache.asterix.lang.common.struct.Identifier;
+import org.spatiallsm.storage.MergePolicyChoice;
+import org.spatiallsm.storage.StorageOptionsParser;
+
+/**
+ * {@code CREATE DATASET} whose WITH clause names one of spatial-lsm's merge policies. AsterixDB's declaration
+ * validates WITH against a closed type that knows only its own seven parameter names; this one hands AsterixDB the
+ * rest of the record and answers for the merge policy itself, with our validated parameters (natural names,
+ * defaults filled in). Any other WITH is AsterixDB's, untouched.
+ */
+public final class SpatialDatasetDecl extends DatasetDecl {
+
+    private final MergePolicyChoice mergePolicy;
+
+    private SpatialDatasetDecl(DataverseName dataverse, Identifier name, TypeExpression itemType,
+            TypeExpression metaItemType, Map<String, String> hints, DatasetType datasetType, IDatasetDetailsDecl idd,
+            RecordConstructor stockWith, boolean ifNotExists, MergePolicyChoice mergePolicy)
+            throws CompilationException {
+        super(dataverse, name, itemType, metaItemType, hints, datasetType, idd, stockWith, ifNotExists);
+        this.mergePolicy = mergePolicy;
+    }
+
+    /** Called by the generated parser where the stock grammar constructs an internal dataset's declaration. */
+    public static DatasetDecl internal(DataverseName dataverse, Identifier name, TypeExpression itemType,
+            TypeExpression metaItemType, Map<String, String> hints, DatasetType datasetType, IDatasetDetailsDecl idd,
+            RecordConstructor withRecord, boolean ifNotExists) throws CompilationException {
+        Map<String, Object> with = withRecord == null ? Map.of() : WithRecords.toMap(withRecord);
+        if (!StorageOptionsParser.namesOurMergePolicy(with)) {
+            return new DatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd, withRecord,
+                    ifNotExists);
+        }
+        MergePolicyChoice policy;
+        try {
+            policy = StorageOptionsParser.datasetMergePolicy(with);
+        } catch (IllegalArgumentException e) {
+            throw new CompilationException(e.getMessage());
+        }
+        return new SpatialDatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd,
+                WithRecords.without(withRecord, StorageOptionsParser.MERGE_POLICY), ifNotExists, policy);
+    }
+
+    @Override
+    public String getCompactionPolicy() {
+        return mergePolicy.name();
+    }
+
+    @Override
+    public Map<String, String> getCompactionPolicyProperties() {
+        return mergePolicy.parameters();
+    }
+}

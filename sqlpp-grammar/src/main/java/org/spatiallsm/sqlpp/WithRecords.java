@@ -1,0 +1,78 @@
+package org.spatiallsm.sqlpp;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.asterix.common.exceptions.CompilationException;
+import org.apache.asterix.lang.common.base.Expression;
+import org.apache.asterix.lang.common.base.Literal;
+import org.apache.asterix.lang.common.expression.FieldBinding;
+import org.apache.asterix.lang.common.expression.LiteralExpr;
+import org.apache.asterix.lang.common.expression.RecordConstructor;
+import org.apache.asterix.lang.common.util.ExpressionUtils;
+import org.apache.asterix.object.base.AdmArrayNode;
+import org.apache.asterix.object.base.AdmBigIntNode;
+import org.apache.asterix.object.base.AdmBooleanNode;
+import org.apache.asterix.object.base.AdmDoubleNode;
+import org.apache.asterix.object.base.AdmObjectNode;
+import org.apache.asterix.object.base.AdmStringNode;
+import org.apache.asterix.object.base.IAdmNode;
+
+/** Turns a WITH record of the parse tree into plain Java values for the storage-options core, and back. */
+final class WithRecords {
+
+    private WithRecords() {
+    }
+
+    /** The record's fields as String, Long, Double, Boolean, Map and List values (null for SQL++ null). */
+    static Map<String, Object> toMap(RecordConstructor record) throws CompilationException {
+        return objectValue(ExpressionUtils.toNode(record));
+    }
+
+    /** The same record without one top-level field (the rest goes to AsterixDB's own validation). */
+    static RecordConstructor without(RecordConstructor record, String field) {
+        List<FieldBinding> kept = new ArrayList<>();
+        for (FieldBinding binding : record.getFbList()) {
+            if (!field.equals(fieldName(binding.getLeftExpr()))) {
+                kept.add(binding);
+            }
+        }
+        RecordConstructor copy = new RecordConstructor(kept);
+        copy.setSourceLocation(record.getSourceLocation());
+        return copy;
+    }
+
+    private static String fieldName(Expression expression) {
+        if (expression instanceof LiteralExpr literal && literal.getValue().getLiteralType() == Literal.Type.STRING) {
+            return literal.getValue().getStringValue();
+        }
+        return null;
+    }
+
+    private static Map<String, Object> objectValue(AdmObjectNode object) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        object.getFields().forEach(field -> values.put(field.getKey(), value(field.getValue())));
+        return values;
+    }
+
+    private static Object value(IAdmNode node) {
+        if (node instanceof AdmObjectNode object) {
+            return objectValue(object);
+        } else if (node instanceof AdmArrayNode array) {
+            List<Object> items = new ArrayList<>();
+            array.forEach(item -> items.add(value(item)));
+            return items;
+        } else if (node instanceof AdmStringNode string) {
+            return string.get();
+        } else if (node instanceof AdmBigIntNode integer) {
+            return integer.get();
+        } else if (node instanceof AdmDoubleNode decimal) {
+            return decimal.get();
+        } else if (node instanceof AdmBooleanNode bool) {
+            return bool.get();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,74 @@
+package org.spatiallsm.testcluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.asterix.api.common.AsterixHyracksIntegrationUtil;
+import org.apache.hyracks.api.application.INCApplication;
+import org.spatiallsm.asterixdb.app.SpatialNCApplication;
+import org.spatiallsm.client.QueryServiceClient;
+
+/**
+ * An in-process AsterixDB cluster (one CC, two NCs) running spatial-lsm's NC application and extensions. Most tests
+ * use it through {@link SpatialClusterExtension}; tests of restart behaviour drive {@link #restart()} directly.
+ */
+public final class SpatialTestCluster {
+
+    private final Path workDir;
+    private final Path confFile;
+    private final Util util = new Util();
+
+    public SpatialTestCluster(Path workDir) {
+        this.workDir = workDir.toAbsolutePath();
+        this.confFile = this.workDir.resolve("cc.conf");
+    }
+
+    /** Starts on a clean storage directory and waits until the cluster is ACTIVE. */
+    public void start() throws Exception {
+        writeConf();
+        util.init(true, confFile.toString());
+    }
+
+    /** Stops gracefully (memory components are flushed) and starts again on the same storage. */
+    public void restart() throws Exception {
+        util.deinit(false);
+        util.init(false, confFile.toString());
+    }
+
+    public void stop() throws Exception {
+        util.deinit(true);
+    }
+
+    public QueryServiceClient client() {
+        return new QueryServiceClient(URI.create("http://127.0.0.1:19002"));
+    }
+
+    /** Where the NCs keep their storage; each NC's partitions lie under its own directory. */
+    public Path storageRoot() {
+        return Path.of("target", "io", "dir").toAbsolutePath();
+    }
+
+    private void writeConf() {
+        try (InputStream template = SpatialTestCluster.class.getResourceAsStream("cc.conf")) {
+            String conf = new String(template.readAllBytes(), StandardCharsets.UTF_8).replace("${work}",
+                    workDir.toString());
+            Files.createDirectories(workDir);
+            Files.writeString(confFile, conf);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The stock harness, told to run our NC application (its default one needs an unpublished test jar). */
+    private static final class Util extends AsterixHyracksIntegrationUtil {
+        @Override
+        protected INCApplication createNCApplication() {
+            return new SpatialNCApplication();
+        }
+    }
+}
