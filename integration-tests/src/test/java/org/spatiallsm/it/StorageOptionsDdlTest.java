@@ -94,6 +94,39 @@ class StorageOptionsDdlTest {
     }
 
     @Test
+    void indexStorageViewShowsTheOptionsInForceAlsoAfterARestart(SpatialTestCluster cluster) throws Exception {
+        cluster.client().executeOrThrow(freshDataverse("Visible") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id
+                  WITH {"merge-policy": {"name": "binomial", "parameters": {"k": 8}}};
+                CREATE INDEX locationIndex ON Places(location) TYPE RTREE
+                  WITH {"merge-policy": {"name": "tiered", "parameters": {"size-ratio": 4}}, "comparator": "simple"};
+                CREATE INDEX plainLocation ON Places(location) TYPE RTREE;
+                CREATE INDEX nameIndex ON Places(name);
+                """);
+        String view = "SELECT s.IndexName, s.MergePolicy, s.MergePolicyParameters, s.MergePolicySetOn, s.Comparator "
+                + "FROM SpatialLsm.IndexStorage s WHERE s.DataverseName = 'Visible' ORDER BY s.IndexName;";
+        List<String> expected = List.of(
+                "{\"IndexName\":\"Places\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                        + "\"MergePolicySetOn\":\"dataset\"}",
+                "{\"IndexName\":\"locationIndex\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
+                        + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
+                        + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"simple\"}",
+                "{\"IndexName\":\"nameIndex\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                        + "\"MergePolicySetOn\":\"dataset\"}",
+                "{\"IndexName\":\"plainLocation\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                        + "\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
+        assertThat(cluster.client().executeOrThrow(view).results()).map(JsonNode::toString)
+                .containsExactlyElementsOf(expected);
+
+        cluster.restart();
+
+        assertThat(cluster.client().executeOrThrow(view).results()).map(JsonNode::toString)
+                .containsExactlyElementsOf(expected);
+        assertThat(indexMetadata(cluster, "Visible", "Places", "locationIndex")).allSatisfy(json -> assertThat(json)
+                .contains("SpatialLsmTieredMergePolicyFactory").contains("SpatialLsmSimpleLinearizeComparatorFactory"));
+    }
+
+    @Test
     void ifNotExistsKeepsTheOptionsOfTheExistingIndexAndDropIndexForgetsThem(QueryServiceClient client) {
         client.executeOrThrow(freshDataverse("Lifecycle") + TYPE + """
                 CREATE DATASET Places(PlaceType) PRIMARY KEY id;

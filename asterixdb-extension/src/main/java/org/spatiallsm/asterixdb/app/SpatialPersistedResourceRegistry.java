@@ -2,8 +2,12 @@ package org.spatiallsm.asterixdb.app;
 
 import org.apache.asterix.app.io.PersistedResourceRegistry;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
+import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 
-/** AsterixDB's registry plus every class spatial-lsm writes into an index's {@code .metadata}. */
+/**
+ * AsterixDB's registry plus every class spatial-lsm writes into an index's {@code .metadata}. A registry id is on disk
+ * forever: never rename one.
+ */
 public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry {
 
     @Override
@@ -12,5 +16,6 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         for (EngineMergePolicies.Registration policy : EngineMergePolicies.ALL) {
             registeredClasses.put(policy.registryId(), policy.factoryClass());
         }
+        registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
     }
 }

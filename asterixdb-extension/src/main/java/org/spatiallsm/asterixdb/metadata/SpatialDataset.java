@@ -8,11 +8,18 @@ import org.apache.asterix.metadata.declared.MetadataProvider;
 import org.apache.asterix.metadata.entities.CompactionPolicy;
 import org.apache.asterix.metadata.entities.Dataset;
 import org.apache.asterix.metadata.entities.Index;
+import org.apache.asterix.metadata.utils.DatasetUtil;
 import org.apache.asterix.metadata.utils.MetadataConstants;
+import org.apache.asterix.metadata.utils.RTreeResourceFactoryProvider;
+import org.apache.asterix.transaction.management.resource.DatasetLocalResourceFactory;
 import org.apache.asterix.om.types.ARecordType;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
@@ -33,13 +40,34 @@ public class SpatialDataset extends Dataset {
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
         IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
-        if (index.isPrimaryIndex() || options.mergePolicy().isEmpty()) {
+        if (index.isPrimaryIndex() || options.isEmpty()) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
                     mergePolicyProperties);
         }
-        MergePolicyChoice policy = options.mergePolicy().get();
-        return super.getResourceFactory(metadataProvider, index, recordType, metaType,
-                mergePolicyFactory(metadataProvider, policy.name()), new HashMap<>(policy.parameters()));
+        ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
+        Map<String, String> policyProperties = mergePolicyProperties;
+        if (options.mergePolicy().isPresent()) {
+            MergePolicyChoice policy = options.mergePolicy().get();
+            policyFactory = mergePolicyFactory(metadataProvider, policy.name());
+            policyProperties = new HashMap<>(policy.parameters());
+        }
+        if (options.comparator().isEmpty()) {
+            return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
+                    policyProperties);
+        }
+        // The stock R-tree resource, built by AsterixDB's own provider, then given the chosen order.
+        ITypeTraits[] filterTypeTraits = DatasetUtil.computeFilterTypeTraits(this, recordType, metaType);
+        IBinaryComparatorFactory[] filterComparators = DatasetUtil.computeFilterBinaryComparatorFactories(this,
+                recordType, metaType, metadataProvider.getStorageComponentProvider().getComparatorFactoryProvider());
+        IResourceFactory rtree = RTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this, index,
+                recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
+        if (!(rtree instanceof LSMRTreeWithAntiMatterLocalResourceFactory antiMatterRTree)) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator can be chosen only for "
+                    + "R-tree indexes of internal datasets");
+        }
+        RTreeLinearizers.useOrder(antiMatterRTree, RTreeLinearizers.factory(options.comparator().get(),
+                RTreeLinearizers.dimensions(antiMatterRTree)));
+        return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
     }
 
     /** Resolves a policy name the way AsterixDB does for datasets: through Metadata.CompactionPolicy. */

@@ -21,8 +21,9 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 
 /**
- * Makes our merge policies known to AsterixDB: DDL resolves a policy name through {@code Metadata.CompactionPolicy},
- * and there is no DDL to add rows there, so the extension inserts them when the metadata node boots.
+ * Makes spatial-lsm known to AsterixDB's metadata: our merge policies (DDL resolves a policy name through
+ * {@code Metadata.CompactionPolicy}, and there is no DDL to add rows there) and the {@code SpatialLsm.IndexStorage}
+ * view, both installed when the metadata node boots.
  */
 public class SpatialMetadataExtension implements IMetadataExtension {
 
@@ -67,6 +68,7 @@ public class SpatialMetadataExtension implements IMetadataExtension {
                                     policy.factoryClass().getName()));
                 }
             }
+            IndexStorageView.install(tx);
             MetadataManager.INSTANCE.commitTransaction(tx);
         } catch (Exception e) {
             MetadataManager.INSTANCE.abortTransaction(tx);

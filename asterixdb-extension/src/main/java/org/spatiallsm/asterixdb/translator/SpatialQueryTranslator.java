@@ -1,10 +1,16 @@
 package org.spatiallsm.asterixdb.translator;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 
 import org.apache.asterix.app.translator.QueryTranslator;
 import org.apache.asterix.common.api.IResponsePrinter;
+import org.apache.asterix.common.config.DatasetConfig.IndexType;
 import org.apache.asterix.common.dataflow.ICcApplicationContext;
 import org.apache.asterix.common.exceptions.CompilationException;
 import org.apache.asterix.common.exceptions.ErrorCode;
@@ -13,18 +19,23 @@ import org.apache.asterix.compiler.provider.ILangCompilationProvider;
 import org.apache.asterix.lang.common.base.Statement;
 import org.apache.asterix.lang.common.statement.CreateIndexStatement;
 import org.apache.asterix.lang.common.statement.IndexDropStatement;
+import org.apache.asterix.lang.common.statement.LoadStatement;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.MetadataTransactionContext;
 import org.apache.asterix.metadata.declared.MetadataProvider;
+import org.apache.asterix.metadata.entities.Dataset;
+import org.apache.asterix.metadata.entities.Index;
 import org.apache.asterix.translator.IRequestParameters;
 import org.apache.asterix.translator.SessionOutput;
 import org.apache.hyracks.api.client.IHyracksClientConnection;
 import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
+import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.sqlpp.SpatialCreateIndexStatement;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
+import org.spatiallsm.storage.RTreeComparator;
 
 /**
  * AsterixDB's statement executor plus per-index storage options. {@code CREATE INDEX ... WITH} records the index's
@@ -51,19 +62,61 @@ public class SpatialQueryTranslator extends QueryTranslator {
             super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
             return;
         }
-        if (options.comparator().isPresent()) {
-            throw new CompilationException(ErrorCode.COMPILATION_ERROR, statement.getSourceLocation(),
-                    "index " + indexName + ": the \"comparator\" option is not supported yet");
-        }
         if (options.mergePolicy().isPresent()) {
             validateStockPolicyParameters(options.mergePolicy().get(), statement.getSourceLocation());
         }
+        // A new index on existing data is bulk-loaded after a sort, which must use the index's own order.
+        IHyracksClientConnection connection = options.comparator()
+                .map(order -> OrderSwitchingConnection.wrap(hcc, order)).orElse(hcc);
         IndexOptionsStore.write(dataverseName, datasetName, indexName, options);
         try {
-            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
+            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, connection,
+                    requestParameters);
         } catch (Exception e) {
             IndexOptionsStore.write(dataverseName, datasetName, indexName, IndexStorageOptions.NONE);
             throw e;
+        }
+    }
+
+    /**
+     * LOAD DATASET bulk-loads every index after sorting it. One chosen R-tree order can be applied to all R-tree sorts
+     * of the job; R-trees of one dataset that disagree cannot be told apart there, so such a load is refused.
+     */
+    @Override
+    protected void handleLoadStatement(MetadataProvider metadataProvider, Statement statement,
+            IHyracksClientConnection hcc) throws Exception {
+        LoadStatement load = (LoadStatement) statement;
+        Map<String, Optional<RTreeComparator>> orders =
+                rtreeOrders(getActiveDataverseName(load.getDataverseName()), load.getDatasetName());
+        Set<Optional<RTreeComparator>> distinct = new HashSet<>(orders.values());
+        if (distinct.size() > 1) {
+            throw new CompilationException(ErrorCode.COMPILATION_ERROR, load.getSourceLocation(),
+                    "LOAD DATASET cannot bulk-load R-tree indexes with different comparators " + orders
+                            + "; load the data before creating those indexes, or insert it");
+        }
+        Optional<RTreeComparator> order = distinct.stream().findAny().flatMap(o -> o);
+        super.handleLoadStatement(metadataProvider, statement,
+                order.map(o -> OrderSwitchingConnection.wrap(hcc, o)).orElse(hcc));
+    }
+
+    /** Each R-tree index of the dataset and its chosen order (empty: AsterixDB's default). */
+    private static Map<String, Optional<RTreeComparator>> rtreeOrders(DataverseName dataverseName, String datasetName)
+            throws Exception {
+        MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
+        try {
+            Map<String, Optional<RTreeComparator>> orders = new TreeMap<>();
+            Dataset dataset = MetadataManager.INSTANCE.getDataset(tx, dataverseName, datasetName);
+            if (dataset != null) {
+                for (Index index : MetadataManager.INSTANCE.getDatasetIndexes(tx, dataverseName, datasetName)) {
+                    if (index.getIndexType() == IndexType.RTREE) {
+                        orders.put(index.getIndexName(),
+                                IndexOptionsStore.read(dataset, index.getIndexName()).comparator());
+                    }
+                }
+            }
+            return orders;
+        } finally {
+            MetadataManager.INSTANCE.commitTransaction(tx);
         }
     }
 

@@ -1,0 +1,104 @@
+package org.spatiallsm.asterixdb.rtree;
+
+import java.lang.reflect.Field;
+
+import org.apache.asterix.formats.nontagged.OrderedLinearizeComparatorFactory;
+import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
+import org.apache.hyracks.api.dataflow.IOperatorDescriptor;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
+import org.apache.hyracks.api.job.JobSpecification;
+import org.apache.hyracks.dataflow.std.sort.AbstractSorterOperatorDescriptor;
+import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
+import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
+import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
+import org.spatiallsm.storage.RTreeComparator;
+
+/**
+ * Gives one R-tree the sort order its user chose. AsterixDB 0.9.8 picks an R-tree's order in a static method, in two
+ * places: the index's resource factory (flush and merge) and the sort of the bulk load that fills a new index. Both
+ * must agree, because a merge reconciles anti-matter only when equal keys meet at the head of its priority queue.
+ * Neither place has a hook, so the chosen order is written into the objects AsterixDB built for this one index.
+ */
+public final class RTreeLinearizers {
+
+    private RTreeLinearizers() {
+    }
+
+    /** The engine comparator for the choice; R-tree keys are MBR coordinates, always doubles. */
+    public static ILinearizeComparatorFactory factory(RTreeComparator comparator, int dimensions)
+            throws AlgebricksException {
+        ILinearizeComparatorFactory order = switch (comparator) {
+            case HILBERT -> {
+                if (dimensions != 2) {
+                    throw new AlgebricksException("comparator \"hilbert\" supports 2-D keys only; this index has "
+                            + dimensions + " dimensions (use \"zorder\" or \"simple\")");
+                }
+                yield new HilbertDoubleComparatorFactory(dimensions);
+            }
+            case ZORDER -> new ZCurveDoubleComparatorFactory(dimensions);
+            case SIMPLE -> new SimpleLinearizeComparatorFactory(dimensions);
+        };
+        // As AsterixDB does: the wrapper skips each key's type tag.
+        return new OrderedLinearizeComparatorFactory(order, true);
+    }
+
+    /** The number of dimensions of the R-tree that {@code resourceFactory} describes. */
+    public static int dimensions(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory)
+            throws AlgebricksException {
+        return ((ILinearizeComparatorFactory) read(resourceFactory, "linearizeCmpFactory")).createBinaryComparator()
+                .getDimensions();
+    }
+
+    /** Sets the order of a resource factory AsterixDB has just built for one index (and nobody else holds). */
+    public static void useOrder(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory,
+            ILinearizeComparatorFactory order) throws AlgebricksException {
+        write(resourceFactory, "linearizeCmpFactory", order);
+    }
+
+    /**
+     * Makes every sort by an R-tree order in {@code job} sort by {@code comparator} instead, with the same number of
+     * dimensions; other sort keys (primary keys, B-tree keys) are untouched.
+     */
+    public static void useOrder(JobSpecification job, RTreeComparator comparator) throws AlgebricksException {
+        for (IOperatorDescriptor operator : job.getOperatorMap().values()) {
+            if (operator instanceof AbstractSorterOperatorDescriptor sorter) {
+                IBinaryComparatorFactory[] keys = (IBinaryComparatorFactory[]) read(sorter, "comparatorFactories");
+                for (int i = 0; i < keys.length; i++) {
+                    if (keys[i] instanceof ILinearizeComparatorFactory curve) {
+                        keys[i] = factory(comparator, curve.createBinaryComparator().getDimensions());
+                    }
+                }
+            }
+        }
+    }
+
+    private static Object read(Object target, String fieldName) throws AlgebricksException {
+        try {
+            return field(target.getClass(), fieldName).get(target);
+        } catch (ReflectiveOperationException e) {
+            throw new AlgebricksException("spatial-lsm cannot read " + fieldName + " of " + target.getClass(), e);
+        }
+    }
+
+    private static void write(Object target, String fieldName, Object value) throws AlgebricksException {
+        try {
+            field(target.getClass(), fieldName).set(target, value);
+        } catch (ReflectiveOperationException e) {
+            throw new AlgebricksException("spatial-lsm cannot set " + fieldName + " of " + target.getClass(), e);
+        }
+    }
+
+    private static Field field(Class<?> type, String name) throws NoSuchFieldException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                Field field = c.getDeclaredField(name);
+                field.setAccessible(true);
+                return field;
+            } catch (NoSuchFieldException notHere) {
+                // look in the superclass
+            }
+        }
+        throw new NoSuchFieldException(name + " in " + type);
+    }
+}
