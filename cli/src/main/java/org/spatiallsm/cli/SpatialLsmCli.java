@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code ./scripts/spatial-lsm}: one subcommand per tool. */
 @Command(name = "spatial-lsm", mixinStandardHelpOptions = true, versionProvider = SpatialLsmCli.Version.class,
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
-        subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class })
+        subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
+            GenerateCommand.class, LoadCommand.class, BenchCommand.class })
 public final class SpatialLsmCli implements Runnable {
 
     @CommandLine.Spec

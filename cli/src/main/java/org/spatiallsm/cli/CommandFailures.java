@@ -1,0 +1,50 @@
+package org.spatiallsm.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+
+import org.spatiallsm.client.QueryFailedException;
+import org.spatiallsm.client.QueryServiceUnavailableException;
+import org.spatiallsm.load.LoadException;
+
+/**
+ * The exit codes of generate, load and bench, and the one-line error each failure prints: a user sees
+ * "error: ..." and a code a script can test, never a stack trace.
+ */
+final class CommandFailures {
+
+    static final int OK = 0;
+    /** AsterixDB refused a statement, or the dataset or feed cannot take the records. */
+    static final int REFUSED = 1;
+    static final int BAD_INPUT = 2;
+    static final int UNREACHABLE = 3;
+    /** The load ran but the dataset does not hold everything that was sent. */
+    static final int NOT_VERIFIED = 4;
+
+    private CommandFailures() {
+    }
+
+    static int run(PrintWriter err, Callable<Integer> command) {
+        try {
+            return command.call();
+        } catch (IllegalArgumentException e) {
+            return fail(err, e.getMessage(), BAD_INPUT);
+        } catch (QueryServiceUnavailableException e) {
+            return fail(err, e.getMessage(), UNREACHABLE);
+        } catch (QueryFailedException | LoadException e) {
+            return fail(err, e.getMessage(), REFUSED);
+        } catch (IOException | UncheckedIOException e) {
+            return fail(err, "I/O failed: " + e.getMessage(), REFUSED);
+        } catch (Exception e) {
+            return fail(err, e.toString(), REFUSED);
+        }
+    }
+
+    private static int fail(PrintWriter err, String message, int code) {
+        err.println("error: " + message);
+        err.flush();
+        return code;
+    }
+}

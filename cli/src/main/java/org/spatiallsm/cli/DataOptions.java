@@ -1,0 +1,59 @@
+package org.spatiallsm.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.spatiallsm.load.GeneratedRecords;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShape;
+import org.spatiallsm.workloads.RecordShapes;
+
+import picocli.CommandLine.Option;
+
+/**
+ * Which records to generate: shared by generate, load and bench, so that queries can be centred on exactly the
+ * records a load inserted by repeating its options.
+ */
+final class DataOptions {
+
+    @Option(names = "--distribution", paramLabel = "NAME", defaultValue = "uniform",
+            description = "point distribution: uniform, osm-like, gaussian, geospark (default: ${DEFAULT-VALUE})")
+    String distribution;
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "a distribution parameter, repeatable (see docs/load-driver.md), e.g. gamma=0.8")
+    Map<String, String> parameters = new LinkedHashMap<>();
+
+    @Option(names = "--shape", paramLabel = "NAME", defaultValue = "spatial",
+            description = "record shape: point, spatial (Mao, 1 KB), tweet (Kim, 1 KB) (default: ${DEFAULT-VALUE})")
+    String shape;
+
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "random seed; same seed, same records "
+            + "(default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--start-id", paramLabel = "ID", defaultValue = "0",
+            description = "id of the first record (default: ${DEFAULT-VALUE})")
+    long startId;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "1000",
+            description = "number of records (default: ${DEFAULT-VALUE})")
+    long count;
+
+    RecordShape recordShape() {
+        return RecordShapes.named(shape);
+    }
+
+    /** @throws IllegalArgumentException with a one-line message for a bad name, parameter or count */
+    RecordGenerator generator() {
+        if (count < 0) {
+            throw new IllegalArgumentException("--count must be >= 0, got " + count);
+        }
+        return new RecordGenerator(PointDistributions.create(distribution, parameters, seed), recordShape(), seed);
+    }
+
+    GeneratedRecords records() {
+        return new GeneratedRecords(generator(), startId, count);
+    }
+}

@@ -1,0 +1,93 @@
+package org.spatiallsm.load;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Live progress of a long load on a terminal (or a log): done and total, the recent and overall rate, elapsed time
+ * and ETA, every interval. On a terminal the line rewrites itself; elsewhere each report is its own line.
+ */
+public final class Progress implements AutoCloseable {
+
+    private final String unit;
+    private final long total;
+    private final PrintStream out;
+    private final boolean sameLine;
+    private final AtomicLong done = new AtomicLong();
+    private final long start = System.nanoTime();
+    private final ScheduledExecutorService timer;
+    private long lastDone;
+    private long lastTime = start;
+
+    public Progress(String unit, long total, PrintStream out, Duration interval, boolean sameLine) {
+        this.unit = unit;
+        this.total = total;
+        this.out = out;
+        this.sameLine = sameLine;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "progress");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::report, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public void advance(long n) {
+        done.addAndGet(n);
+    }
+
+    private synchronized void report() {
+        long now = System.nanoTime();
+        long d = done.get();
+        double recentRate = (d - lastDone) / ((now - lastTime) / 1e9);
+        lastDone = d;
+        lastTime = now;
+        String line = line(unit, d, total, recentRate, Duration.ofNanos(now - start));
+        if (sameLine) {
+            out.print("\r" + line + "   ");
+        } else {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    /** Stops reporting; the last report stays on screen. */
+    @Override
+    public synchronized void close() {
+        timer.shutdownNow();
+        if (sameLine && lastTime != start) {
+            out.println();
+        }
+    }
+
+    /** One report, e.g. {@code 40,000 / 100,000 records (40.0 %)  8,012 records/s  elapsed 0:00:05  ETA 0:00:07}. */
+    static String line(String unit, long done, long total, double recentRate, Duration elapsed) {
+        double overallRate = done / Math.max(1e-9, elapsed.toNanos() / 1e9);
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d", done));
+        if (total >= 0) {
+            s.append(String.format(Locale.ROOT, " / %,d", total));
+        }
+        s.append(' ').append(unit);
+        if (total > 0) {
+            s.append(String.format(Locale.ROOT, " (%.1f %%)", 100.0 * done / total));
+        }
+        s.append(String.format(Locale.ROOT, "  %,.0f %s/s", recentRate, unit)).append("  elapsed ")
+                .append(clock(elapsed));
+        if (total >= 0) {
+            s.append("  ETA ").append(overallRate > 0 ? clock(Duration.ofSeconds(
+                    (long) Math.ceil((total - done) / overallRate))) : "?");
+        }
+        return s.toString();
+    }
+
+    /** h:mm:ss */
+    static String clock(Duration d) {
+        long seconds = d.toSeconds();
+        return String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+}
