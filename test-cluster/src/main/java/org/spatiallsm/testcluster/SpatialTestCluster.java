@@ -21,11 +21,28 @@ public final class SpatialTestCluster {
 
     private final Path workDir;
     private final Path confFile;
+    private final String confTemplate;
     private final Util util = new Util();
 
+    /** The default test cluster: one partition per NC, spatial-lsm's extensions enabled. */
     public SpatialTestCluster(Path workDir) {
+        this(workDir, defaultConfTemplate());
+    }
+
+    /**
+     * A cluster configured by {@code confTemplate} (cc.conf text, {@code ${work}} replaced by the working
+     * directory); the NCs always run spatial-lsm's NC application.
+     */
+    public SpatialTestCluster(Path workDir, String confTemplate) {
         this.workDir = workDir.toAbsolutePath();
         this.confFile = this.workDir.resolve("cc.conf");
+        this.confTemplate = confTemplate;
+    }
+
+    /** The extension sections every spatial-lsm cluster needs, as in the default configuration. */
+    public static String extensionSections() {
+        String conf = defaultConfTemplate();
+        return conf.substring(conf.indexOf("[extension/"));
     }
 
     /** Starts on a clean storage directory and waits until the cluster is ACTIVE. */
@@ -54,11 +71,17 @@ public final class SpatialTestCluster {
     }
 
     private void writeConf() {
-        try (InputStream template = SpatialTestCluster.class.getResourceAsStream("cc.conf")) {
-            String conf = new String(template.readAllBytes(), StandardCharsets.UTF_8).replace("${work}",
-                    workDir.toString());
+        try {
             Files.createDirectories(workDir);
-            Files.writeString(confFile, conf);
+            Files.writeString(confFile, confTemplate.replace("${work}", workDir.toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String defaultConfTemplate() {
+        try (InputStream template = SpatialTestCluster.class.getResourceAsStream("cc.conf")) {
+            return new String(template.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
