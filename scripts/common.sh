@@ -27,6 +27,11 @@ ensure_built() {
     return 0
   fi
   require_java17
-  echo "Building spatial-lsm (first time: downloads AsterixDB 0.9.8 from Maven Central, a few minutes)..."
-  (cd "$root" && mvn -B -q -DskipTests package) || fail "the build failed; run 'mvn -DskipTests package' to see why"
+  local log="$SPATIAL_LSM_VAR/logs/build.log"
+  mkdir -p "$(dirname "$log")"
+  echo "Building spatial-lsm (the first build downloads AsterixDB 0.9.8 from Maven Central: a few minutes; log: $log)..."
+  if ! (cd "$root" && mvn -B -DskipTests package) >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    fail "the build failed; the whole log is in $log"
+  fi
 }
