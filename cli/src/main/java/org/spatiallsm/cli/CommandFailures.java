@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceUnavailableException;
+import org.spatiallsm.client.lsm.NodeRequestFailedException;
 import org.spatiallsm.load.LoadException;
 
 /**
@@ -33,7 +34,7 @@ final class CommandFailures {
             return fail(err, e.getMessage(), BAD_INPUT);
         } catch (QueryServiceUnavailableException e) {
             return fail(err, e.getMessage(), UNREACHABLE);
-        } catch (QueryFailedException | LoadException e) {
+        } catch (QueryFailedException | LoadException | NodeRequestFailedException e) {
             return fail(err, e.getMessage(), REFUSED);
         } catch (IOException | UncheckedIOException e) {
             return fail(err, "I/O failed: " + e.getMessage(), REFUSED);

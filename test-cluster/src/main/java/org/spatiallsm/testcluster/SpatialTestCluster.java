@@ -7,6 +7,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 import org.apache.asterix.api.common.AsterixHyracksIntegrationUtil;
 import org.apache.hyracks.api.application.INCApplication;
@@ -45,9 +47,10 @@ public final class SpatialTestCluster {
         return conf.substring(conf.indexOf("[extension/"));
     }
 
-    /** Starts on a clean storage directory and waits until the cluster is ACTIVE. */
+    /** Starts on clean storage and log directories and waits until the cluster is ACTIVE. */
     public void start() throws Exception {
         writeConf();
+        deleteRecursively(logDir());
         util.init(true, confFile.toString());
     }
 
@@ -68,6 +71,24 @@ public final class SpatialTestCluster {
     /** Where the NCs keep their storage; each NC's partitions lie under its own directory. */
     public Path storageRoot() {
         return Path.of("target", "io", "dir").toAbsolutePath();
+    }
+
+    /**
+     * The NCs' log directory, {@code log.dir=${work}/logs} in the default configuration, shared by both NCs; each
+     * writes its LSM events to {@code spatial-lsm-events-<node id>.jsonl} there. A clean start empties it.
+     */
+    public Path logDir() {
+        return workDir.resolve("logs");
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     private void writeConf() {

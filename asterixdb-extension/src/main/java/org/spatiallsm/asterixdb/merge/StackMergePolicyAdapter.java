@@ -9,10 +9,13 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperationType;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
-import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndex;
+import org.spatiallsm.asterixdb.introspection.FlushCount;
+import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
 import org.spatiallsm.merge.ComponentView;
 import org.spatiallsm.merge.MergePolicy;
 import org.spatiallsm.merge.MergeSpec;
@@ -20,16 +23,19 @@ import org.spatiallsm.merge.StackView;
 
 /**
  * Plugs a pure {@link MergePolicy} core into Hyracks' LSM harness. One instance per index (the harness creates it
- * when it opens the index). All calls arrive under the index's operation-tracker lock, so nothing here blocks.
+ * when it opens the index). All calls arrive under the index's operation-tracker lock, so nothing here blocks; the
+ * journal only queues its events.
  */
 final class StackMergePolicyAdapter implements ILSMMergePolicy {
 
     private final MergePolicy core;
+    private final LsmEventJournal journal;
     /** Last flush sequence seen; a call whose sequence is newer follows a flush, otherwise a merge completion. */
     private long lastSeenSequence = -1;
 
-    StackMergePolicyAdapter(MergePolicy core) {
+    StackMergePolicyAdapter(MergePolicy core, LsmEventJournal journal) {
         this.core = core;
+        this.journal = journal;
     }
 
     @Override
@@ -40,47 +46,51 @@ final class StackMergePolicyAdapter implements ILSMMergePolicy {
     @Override
     public void diskComponentAdded(ILSMIndex index, boolean fullMergeIsRequested) throws HyracksDataException {
         List<ILSMDiskComponent> components = new ArrayList<>(index.getDiskComponents());
+        long flushCount = FlushCount.of(index);
+        journal.stackChanged(index, components, flushCount);
         if (fullMergeIsRequested) {
             // COMPACT DATASET asks for everything; a policy has no say in that.
-            accessor(index).scheduleFullMerge();
+            ILSMIOOperation merge = accessor(index).scheduleFullMerge();
+            recordScheduled(index, merge, components, flushCount);
             return;
         }
         StackView.Event event = consumeEvent(index);
-        Optional<MergeSpec> merge = core.findMerge(view(index, components, event));
-        if (merge.isPresent()) {
-            MergeSpec run = merge.get();
-            accessor(index).scheduleMerge(new ArrayList<>(components.subList(run.newest(), run.oldest() + 1)));
+        Optional<MergeSpec> decision = core.findMerge(view(components, flushCount, event));
+        if (decision.isPresent()) {
+            MergeSpec run = decision.get();
+            List<ILSMDiskComponent> inputs = new ArrayList<>(components.subList(run.newest(), run.oldest() + 1));
+            ILSMIOOperation merge = accessor(index).scheduleMerge(inputs);
+            recordScheduled(index, merge, inputs, flushCount);
         }
     }
 
     @Override
     public boolean isMergeLagging(ILSMIndex index) throws HyracksDataException {
-        return core.isMergeLagging(view(index, index.getDiskComponents(), StackView.Event.FLUSH));
+        return core.isMergeLagging(view(index.getDiskComponents(), FlushCount.of(index), StackView.Event.FLUSH));
+    }
+
+    /** AsterixDB answers a merge it refuses (a component already merging, the index closing) with a no-op. */
+    private void recordScheduled(ILSMIndex index, ILSMIOOperation merge, List<ILSMDiskComponent> inputs,
+            long flushCount) {
+        if (merge.getIOOpertionType() != LSMIOOperationType.NOOP) {
+            journal.mergeScheduled(index, inputs, flushCount);
+        }
     }
 
     private StackView.Event consumeEvent(ILSMIndex index) {
-        long sequence = latestSequence(index);
+        long sequence = FlushCount.latestSequence(index);
         StackView.Event event = sequence > lastSeenSequence ? StackView.Event.FLUSH : StackView.Event.MERGE_COMPLETED;
         lastSeenSequence = Math.max(lastSeenSequence, sequence);
         return event;
     }
 
-    private static StackView view(ILSMIndex index, List<ILSMDiskComponent> components, StackView.Event event) {
+    private static StackView view(List<ILSMDiskComponent> components, long flushCount, StackView.Event event) {
         List<ComponentView> views = new ArrayList<>(components.size());
         for (ILSMDiskComponent component : components) {
             views.add(new ComponentView(component.getComponentSize(),
                     component.getState() == ComponentState.READABLE_MERGING));
         }
-        // Sequence numbers start at 0 and grow only on flush and bulk load, and they are recovered from the
-        // component files on restart: latest + 1 is the persistent flush count t the static policies need.
-        return new StackView(views, latestSequence(index) + 1, event);
-    }
-
-    private static long latestSequence(ILSMIndex index) {
-        if (index instanceof AbstractLSMIndex lsmIndex) {
-            return lsmIndex.getLatestDiskComponentSequence().orElse(-1L);
-        }
-        throw new IllegalStateException("spatial-lsm merge policies need an AbstractLSMIndex, got " + index.getClass());
+        return new StackView(views, flushCount, event);
     }
 
     private static ILSMIndexAccessor accessor(ILSMIndex index) throws HyracksDataException {

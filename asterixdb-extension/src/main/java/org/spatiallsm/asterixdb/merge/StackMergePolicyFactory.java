@@ -10,6 +10,8 @@ import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.api.io.IPersistedResourceRegistry;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
+import org.spatiallsm.asterixdb.introspection.LsmEventLog;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
@@ -48,7 +50,8 @@ public abstract class StackMergePolicyFactory implements ILSMMergePolicyFactory 
     @Override
     public ILSMMergePolicy createMergePolicy(Map<String, String> configuration, INCServiceContext ctx) {
         PolicyDescriptor descriptor = descriptor();
-        return new StackMergePolicyAdapter(descriptor.create(PolicyParameters.parse(descriptor, configuration)));
+        return new StackMergePolicyAdapter(descriptor.create(PolicyParameters.parse(descriptor, configuration)),
+                new LsmEventJournal(LsmEventLog.of(ctx), ctx.getNodeId()));
     }
 
     @Override

@@ -1,0 +1,87 @@
+package org.spatiallsm.asterixdb.introspection;
+
+import java.util.OptionalLong;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.lsm.common.api.AbstractLSMWithBloomFilterDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponentId;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.impls.IndexComponentFileReference;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentId;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One disk component as introspection reports it. Taken under the index's operation-tracker lock, where the
+ * component list cannot change.
+ *
+ * @param firstSequence first flush sequence the component covers (from its file names; 0-based, per index)
+ * @param lastSequence  last flush sequence it covers; equal to firstSequence for a flushed component
+ * @param minId         AsterixDB component id range (shared by all indexes of a dataset partition); -1 if absent
+ * @param maxId         see minId
+ * @param sizeBytes     the component's size as AsterixDB reports it: its tree and Bloom filter files (not the page
+ *                      map of a compressed file)
+ * @param tuples        entries recorded by the component's Bloom filter: exact for a flush, the sum of the inputs'
+ *                      counts for a merge; empty for indexes without one (secondary B-trees, R-trees)
+ * @param merging       true while the component is the input of a running or queued merge
+ */
+public record ComponentSnapshot(long firstSequence, long lastSequence, long minId, long maxId, long sizeBytes,
+        OptionalLong tuples, boolean merging) {
+
+    private static final ILSMComponentId MISSING_ID = new LSMComponentId(-1, -1);
+
+    public static ComponentSnapshot of(ILSMDiskComponent component) {
+        IndexComponentFileReference file = FlushCount.fileName(component);
+        ILSMComponentId id = id(component);
+        return new ComponentSnapshot(file.getSequenceStart(), file.getSequenceEnd(), id.getMinId(), id.getMaxId(),
+                component.getComponentSize(), tuples(component),
+                component.getState() == ComponentState.READABLE_MERGING);
+    }
+
+    /** True when this component's sequence range is exactly that of {@code other}. */
+    boolean sameRange(ComponentSnapshot other) {
+        return firstSequence == other.firstSequence && lastSequence == other.lastSequence;
+    }
+
+    /** True when {@code other}'s sequences lie inside this component's range. */
+    boolean covers(ComponentSnapshot other) {
+        return firstSequence <= other.firstSequence && other.lastSequence <= lastSequence;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.putArray("sequences").add(firstSequence).add(lastSequence);
+        json.putArray("ids").add(minId).add(maxId);
+        json.put("bytes", sizeBytes);
+        if (tuples.isPresent()) {
+            json.put("tuples", tuples.getAsLong());
+        } else {
+            json.putNull("tuples");
+        }
+        json.put("merging", merging);
+        return json;
+    }
+
+    private static ILSMComponentId id(ILSMDiskComponent component) {
+        try {
+            return component.getId();
+        } catch (HyracksDataException e) {
+            // A component whose metadata page cannot be read still has a place in the stack; report it without ids.
+            return MISSING_ID;
+        }
+    }
+
+    private static OptionalLong tuples(ILSMDiskComponent component) {
+        if (component instanceof AbstractLSMWithBloomFilterDiskComponent withBloomFilter) {
+            try {
+                return OptionalLong.of(withBloomFilter.getBloomFilter().getNumElements());
+            } catch (HyracksDataException e) {
+                // The filter is not active (the component is being dropped): no count to give.
+                return OptionalLong.empty();
+            }
+        }
+        return OptionalLong.empty();
+    }
+}

@@ -1,0 +1,158 @@
+package org.spatiallsm.asterixdb.introspection;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.asterix.common.context.BaseOperationTracker;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns one index partition's successive disk-component stacks into flush and merge events. AsterixDB 0.9.8 tells a
+ * merge policy neither what happened nor when an operation started, so the journal compares each stack with the
+ * previous one: a new single-sequence component on top is a flush (or a bulk load), a new multi-sequence component
+ * is a merge of the components it covers. A merge's duration runs from the moment the policy scheduled it to the
+ * moment it was installed (queueing and pauses by the I/O scheduler included); a flush has no observable start.
+ * Called under the index's operation-tracker lock; it never throws.
+ */
+public final class LsmEventJournal {
+
+    private static final Logger LOGGER = LogManager.getLogger();
+
+    private final LsmEventLog log;
+    private final String node;
+    private IndexPartition where;
+    /** The stack of the previous call, newest first; null before the first call. */
+    private List<ComponentSnapshot> previous;
+    /** System.nanoTime() of every scheduled merge, by the sequence range its output will have. */
+    private final Map<SequenceRange, Long> mergesScheduledAt = new HashMap<>();
+    private boolean warnedOnce;
+
+    public LsmEventJournal(LsmEventLog log, String node) {
+        this.log = log;
+        this.node = node;
+    }
+
+    /** After a flush, a bulk load or a merge: reports what changed since the previous call. */
+    public void stackChanged(ILSMIndex index, List<ILSMDiskComponent> components, long flushCount) {
+        try {
+            List<ComponentSnapshot> stack = snapshots(components);
+            List<ComponentSnapshot> before = previous != null ? previous : assumedPrevious(stack);
+            for (ComponentSnapshot component : stack) {
+                if (before.stream().noneMatch(component::sameRange)) {
+                    log.append(event(index, component, before, stack, flushCount));
+                }
+            }
+            previous = stack;
+        } catch (RuntimeException e) {
+            warnOnce(e);
+        }
+    }
+
+    /** The policy has just scheduled a merge of {@code inputs} (newest first). */
+    public void mergeScheduled(ILSMIndex index, List<ILSMDiskComponent> components, long flushCount) {
+        try {
+            List<ComponentSnapshot> inputs = snapshots(components);
+            SequenceRange output = SequenceRange.spanning(inputs);
+            mergesScheduledAt.put(output, System.nanoTime());
+            ObjectNode event = header(index, "merge-scheduled", flushCount);
+            event.set("inputs", json(inputs));
+            log.append(event);
+        } catch (RuntimeException e) {
+            warnOnce(e);
+        }
+    }
+
+    private ObjectNode event(ILSMIndex index, ComponentSnapshot component, List<ComponentSnapshot> before,
+            List<ComponentSnapshot> stack, long flushCount) {
+        boolean flush = component.firstSequence() == component.lastSequence();
+        ObjectNode event = header(index, flush ? "flush" : "merge", flushCount);
+        event.set("component", component.toJson());
+        event.put("bytesWritten", component.sizeBytes());
+        if (flush) {
+            event.putNull("durationMillis");
+        } else {
+            List<ComponentSnapshot> inputs = before.stream().filter(component::covers).toList();
+            event.set("inputs", json(inputs));
+            event.put("inputBytes", inputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
+            Long scheduledAt = mergesScheduledAt.remove(SequenceRange.of(component));
+            if (scheduledAt == null) {
+                event.putNull("durationMillis");
+            } else {
+                event.put("durationMillis", (System.nanoTime() - scheduledAt) / 1_000_000.0);
+            }
+        }
+        event.set("stack", json(stack));
+        return event;
+    }
+
+    private ObjectNode header(ILSMIndex index, String type, long flushCount) {
+        if (where == null) {
+            where = IndexPartition.of(index);
+        }
+        ObjectNode event = JsonNodeFactory.instance.objectNode();
+        event.put("time", Instant.now().toString());
+        event.put("node", node);
+        event.put("event", type);
+        where.writeTo(event);
+        // A dataset dropped and created again under the same name gets a new id: it tells the two apart.
+        event.put("datasetId", datasetId(index));
+        event.put("flushCount", flushCount);
+        return event;
+    }
+
+    private static int datasetId(ILSMIndex index) {
+        return index.getOperationTracker() instanceof BaseOperationTracker tracker
+                ? tracker.getDatasetInfo().getDatasetID() : -1;
+    }
+
+    /**
+     * The first call after the index opened has no previous stack: everything but a flush on top existed before.
+     */
+    private static List<ComponentSnapshot> assumedPrevious(List<ComponentSnapshot> stack) {
+        if (stack.isEmpty()) {
+            return stack;
+        }
+        ComponentSnapshot newest = stack.get(0);
+        boolean flushOnTop = newest.firstSequence() == newest.lastSequence()
+                && stack.stream().skip(1).allMatch(c -> c.lastSequence() < newest.firstSequence());
+        return flushOnTop ? stack.subList(1, stack.size()) : stack;
+    }
+
+    private static List<ComponentSnapshot> snapshots(List<ILSMDiskComponent> components) {
+        return components.stream().map(ComponentSnapshot::of).toList();
+    }
+
+    private static ArrayNode json(List<ComponentSnapshot> components) {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        components.forEach(c -> array.add(c.toJson()));
+        return array;
+    }
+
+    private void warnOnce(RuntimeException e) {
+        if (!warnedOnce) {
+            warnedOnce = true;
+            LOGGER.warn("spatial-lsm cannot report LSM events of {}; further failures are not logged", where, e);
+        }
+    }
+
+    private record SequenceRange(long first, long last) {
+        static SequenceRange of(ComponentSnapshot component) {
+            return new SequenceRange(component.firstSequence(), component.lastSequence());
+        }
+
+        /** The range of a merge of {@code newestFirst}: from the oldest input's first to the newest's last. */
+        static SequenceRange spanning(List<ComponentSnapshot> newestFirst) {
+            return new SequenceRange(newestFirst.get(newestFirst.size() - 1).firstSequence(),
+                    newestFirst.get(0).lastSequence());
+        }
+    }
+}

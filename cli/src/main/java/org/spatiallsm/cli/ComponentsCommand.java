@@ -1,0 +1,111 @@
+package org.spatiallsm.cli;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code spatial-lsm components}: the disk components of every index partition of a dataset, from every NC. */
+@Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
+        description = { "Lists the disk components of every open index partition of a dataset, newest first: the "
+                + "flushes each holds, its size, its entry count (indexes with a Bloom filter) and whether a merge "
+                + "holds it. Asks every node controller the cluster controller lists.",
+            "An index opens on its first use after a restart; until then it is not listed. See docs/introspection.md." },
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
+            "2:bad command line or no such dataset", "3:no cluster answers at the endpoint" })
+final class ComponentsCommand implements Callable<Integer> {
+
+    /** Spelled as typed on the command line. */
+    enum Format {
+        table,
+        json
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dataverse", required = true, paramLabel = "NAME", description = "the dataset's dataverse")
+    String dataverse;
+
+    @Option(names = "--dataset", required = true, paramLabel = "NAME", description = "the dataset")
+    String dataset;
+
+    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
+            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
+    URI endpoint;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "${COMPLETION-CANDIDATES}: one row per component (default), or one JSON document")
+    Format format;
+
+    @Override
+    public Integer call() {
+        return CommandFailures.run(spec.commandLine().getErr(), () -> {
+            LsmIntrospectionClient lsm = new LsmIntrospectionClient(new QueryServiceClient(endpoint),
+                    Duration.ofMinutes(1));
+            int datasetId = lsm.datasetId(dataverse, dataset);
+            List<IndexComponents> indexes = lsm.components(dataverse, dataset);
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(format == Format.json ? json(dataverse, dataset, datasetId, indexes)
+                    : table(dataverse, dataset, datasetId, indexes));
+            out.flush();
+            return CommandFailures.OK;
+        });
+    }
+
+    static String table(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s.%s (dataset id %d)%n", dataverse,
+                dataset, datasetId));
+        if (indexes.isEmpty()) {
+            return text.append("no index of it is open on any node (an index opens on its first use after a "
+                    + "restart: run a query on the dataset)\n").toString();
+        }
+        int indexWidth = Math.max("index".length(),
+                indexes.stream().mapToInt(i -> i.where().index().length()).max().orElse(0));
+        int nodeWidth = Math.max("node".length(), indexes.stream().mapToInt(i -> i.node().length()).max().orElse(0));
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %s%n";
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "flushes", "holds flushes",
+                "bytes", "entries", "merging"));
+        for (IndexComponents index : indexes) {
+            if (index.components().isEmpty()) {
+                text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                        index.where().partition(), index.flushCount(), "(no component)", "", "", ""));
+            }
+            for (DiskComponent component : index.components()) {
+                text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                        index.where().partition(), index.flushCount(), index.flushRange(component),
+                        String.format(Locale.ROOT, "%,d", component.bytes()),
+                        component.tuples().isPresent() ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
+                                : "-",
+                        component.merging() ? "yes" : ""));
+            }
+        }
+        return text.toString();
+    }
+
+    static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("dataverse", dataverse);
+        json.put("dataset", dataset);
+        json.put("datasetId", datasetId);
+        ArrayNode array = json.putArray("indexes");
+        indexes.forEach(index -> array.add(index.toJson()));
+        return json.toPrettyString() + System.lineSeparator();
+    }
+}

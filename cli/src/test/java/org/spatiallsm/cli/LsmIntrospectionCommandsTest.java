@@ -1,0 +1,132 @@
+package org.spatiallsm.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.IndexPartition;
+import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.merge.MergePolicies;
+import org.spatiallsm.merge.PolicyDescriptor;
+import org.spatiallsm.merge.PolicyParameters;
+
+/** components and bench merge-policies: rendering, measurement and one-line errors (no cluster needed). */
+class LsmIntrospectionCommandsTest {
+
+    private static final IndexPartition PARTITION = new IndexPartition("Tour", "CheckIns", "CheckIns", 0);
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static DiskComponent component(long first, long last, long bytes, boolean merging) {
+        return new DiskComponent(first, last, first + 1, last + 1, bytes, OptionalLong.of(bytes / 100), merging);
+    }
+
+    private static LsmEvent event(String type, long t, DiskComponent component, List<DiskComponent> stack) {
+        return new LsmEvent(type, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t, Optional.of(component),
+                List.of(), component.bytes(), OptionalDouble.empty(), stack);
+    }
+
+    @Test
+    void componentTableHasOneRowPerComponentNewestFirst() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 12,
+                List.of(component(11, 11, 82_388, true), component(0, 10, 139_985, false))),
+                // Created with its dataset, the R-tree spent sequence 0 on an empty bulk load.
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "locationIndex", 0), false,
+                        12, List.of(new DiskComponent(1, 12, 1, 12, 4_096, OptionalLong.empty(), false))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(0)).isEqualTo("Tour.CheckIns (dataset id 7)");
+        assertThat(lines.get(1)).containsSubsequence("node", "index", "partition", "flushes", "holds flushes", "bytes",
+                "entries", "merging");
+        assertThat(lines.get(2)).containsSubsequence("asterix_nc1", "CheckIns", "0", "12", "12-12", "82,388", "823",
+                "yes");
+        assertThat(lines.get(3)).containsSubsequence("CheckIns", "1-11", "139,985", "1,399").doesNotContain("yes");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-12", "4,096", "-");
+        assertThat(lines).hasSize(5);
+    }
+
+    @Test
+    void componentTableSaysWhenNothingIsOpen() {
+        assertThat(ComponentsCommand.table("Tour", "CheckIns", 7, List.of()))
+                .contains("no index of it is open on any node").contains("run a query on the dataset");
+    }
+
+    @Test
+    void benchRowComparesTheEnginesBytesWithTheSimulatorsForTheSameFlushes() {
+        PolicyDescriptor constantAll = MergePolicies.byName("constant-all");
+        DiskComponent first = component(0, 0, 100, false);
+        DiskComponent second = component(1, 1, 100, false);
+        // The engine's merge output is smaller than its inputs' sum (one component's overhead less).
+        DiskComponent merged = component(0, 1, 190, false);
+        List<LsmEvent> events = List.of(event(LsmEvent.FLUSH, 1, first, List.of(first)),
+                event(LsmEvent.FLUSH, 2, second, List.of(second, first)),
+                event(LsmEvent.MERGE, 2, merged, List.of(merged)));
+
+        MergeBenchRow row = MergeBenchRow.measure("constant-all k=1", constantAll.create(
+                PolicyParameters.parse(constantAll, java.util.Map.of("k", "1"))), events, 1000, 2.0, 0.5);
+
+        assertThat(row.partitions()).isEqualTo(1);
+        assertThat(row.flushes()).isEqualTo(2);
+        assertThat(row.engineWLogged()).isCloseTo((200 + 190) / 200.0, within(1e-9));
+        assertThat(row.simulatorWLogged()).isCloseTo(2.0, within(1e-9));
+        assertThat(row.differencePercent()).isCloseTo(-2.5, within(1e-9));
+        // After flush 1 one component stood when flush 2 arrived; after flush 2 the merge left one.
+        assertThat(row.engineRA()).isCloseTo(1.0, within(1e-9));
+        assertThat(row.simulatorRA()).isCloseTo(1.0, within(1e-9));
+        assertThat(row.engineMerges()).isEqualTo(1);
+        assertThat(row.simulatorMerges()).isEqualTo(1);
+        assertThat(row.recordsPerSecond()).isEqualTo(500.0);
+        assertThat(MergeBenchRow.table("title", List.of(row))).contains("constant-all k=1").contains("-2.50%")
+                .contains("2x1").contains("1/1");
+    }
+
+    @Test
+    void benchRejectsUnequalFlushesUnknownParametersAndPoliciesInOneLine() {
+        Run unequal = run("bench", "merge-policies", "--records", "10", "--flushes", "3", "--endpoint",
+                "http://127.0.0.1:1");
+        assertThat(unequal.exitCode()).isEqualTo(2);
+        assertThat(unequal.err().strip()).isEqualTo("error: --records (10) must be a positive multiple of --flushes "
+                + "(3), so that every flush takes the same number of records");
+
+        Run unknownParameter = run("bench", "merge-policies", "--policies", "binomial,bigtable", "--param",
+                "size-ratio=4", "--endpoint", "http://127.0.0.1:1");
+        assertThat(unknownParameter.exitCode()).isEqualTo(2);
+        assertThat(unknownParameter.err().strip()).isEqualTo(
+                "error: --param size-ratio is a parameter of none of the policies binomial, bigtable");
+
+        Run badValue = run("bench", "merge-policies", "--policies", "binomial", "--param", "k=0");
+        assertThat(badValue.exitCode()).isEqualTo(2);
+        assertThat(badValue.err()).startsWith("error: merge policy 'binomial': invalid value '0' for parameter 'k'");
+
+        Run unknownPolicy = run("bench", "merge-policies", "--policies", "constant");
+        assertThat(unknownPolicy.exitCode()).isEqualTo(2);
+        assertThat(unknownPolicy.err()).startsWith("error: unknown merge policy 'constant'");
+    }
+
+    @Test
+    void componentsWithoutAClusterExitsWithThree() {
+        Run run = run("components", "--dataverse", "Tour", "--dataset", "CheckIns", "--endpoint",
+                "http://127.0.0.1:1");
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.err()).startsWith("error: no spatial-lsm cluster answers at http://127.0.0.1:1");
+    }
+}

@@ -1,0 +1,64 @@
+package org.spatiallsm.client.lsm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One line of a node's LSM event file.
+ *
+ * @param type           "flush", "merge" or "merge-scheduled"
+ * @param node           the node controller that wrote it
+ * @param where          the index partition
+ * @param time           ISO-8601 wall-clock time of the event
+ * @param flushCount     t of the index when the event happened
+ * @param component      the new component of a flush or merge; empty for merge-scheduled
+ * @param inputs         the merged (or to be merged) components, newest first; empty for a flush
+ * @param bytesWritten   the new component's size; 0 for merge-scheduled
+ * @param durationMillis a merge's time from scheduling to installation; empty for flushes
+ * @param stack          the index partition's components after the event, newest first; empty for merge-scheduled
+ */
+public record LsmEvent(String type, String node, IndexPartition where, String time, long flushCount,
+        Optional<DiskComponent> component, List<DiskComponent> inputs, long bytesWritten,
+        OptionalDouble durationMillis, List<DiskComponent> stack) {
+
+    public static final String FLUSH = "flush";
+    public static final String MERGE = "merge";
+    public static final String MERGE_SCHEDULED = "merge-scheduled";
+
+    public LsmEvent {
+        inputs = List.copyOf(inputs);
+        stack = List.copyOf(stack);
+    }
+
+    public static LsmEvent fromJson(JsonNode json) {
+        JsonNode duration = json.path("durationMillis");
+        return new LsmEvent(json.path("event").asText(), json.path("node").asText(),
+                IndexPartition.fromJson(json, "", ""), json.path("time").asText(), json.path("flushCount").asLong(),
+                json.has("component") ? Optional.of(DiskComponent.fromJson(json.get("component"))) : Optional.empty(),
+                components(json.path("inputs")), json.path("bytesWritten").asLong(),
+                duration.isNumber() ? OptionalDouble.of(duration.asDouble()) : OptionalDouble.empty(),
+                components(json.path("stack")));
+    }
+
+    public boolean isFlush() {
+        return FLUSH.equals(type);
+    }
+
+    public boolean isMerge() {
+        return MERGE.equals(type);
+    }
+
+    public boolean isMergeScheduled() {
+        return MERGE_SCHEDULED.equals(type);
+    }
+
+    private static List<DiskComponent> components(JsonNode array) {
+        List<DiskComponent> list = new ArrayList<>();
+        array.forEach(c -> list.add(DiskComponent.fromJson(c)));
+        return list;
+    }
+}

@@ -1,0 +1,185 @@
+package org.spatiallsm.client.lsm;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.QueryServiceUnavailableException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+/**
+ * Client of the LSM introspection endpoints that every spatial-lsm node controller serves on its API port
+ * ({@code /spatial-lsm/components}, {@code /spatial-lsm/flush}, {@code /spatial-lsm/events}). The node list and
+ * each node's address come from the cluster controller's {@code /admin/cluster}.
+ */
+public final class LsmIntrospectionClient {
+
+    /** One node controller and the base URI of its API server. */
+    public record Node(String id, URI api) {
+    }
+
+    private final QueryServiceClient cc;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final Duration timeout;
+    private List<Node> nodes;
+
+    /** @param timeout per request; a flush waits for lagging merges, so give it room */
+    public LsmIntrospectionClient(QueryServiceClient cc, Duration timeout) {
+        this.cc = cc;
+        this.timeout = timeout;
+    }
+
+    /** The cluster's node controllers, asked once. */
+    public synchronized List<Node> nodes() {
+        if (nodes == null) {
+            List<Node> found = new ArrayList<>();
+            for (JsonNode nc : cc.adminJson("/admin/cluster").path("ncs")) {
+                String id = nc.path("node_id").asText();
+                JsonNode settings = ncSection(cc.adminJson("/admin/cluster/node/" + id + "/config"));
+                String host = settings.path("public.address").asText(settings.path("address").asText());
+                found.add(new Node(id, URI.create("http://" + host + ":" + settings.path("nc.api.port").asInt())));
+            }
+            if (found.isEmpty()) {
+                throw new QueryServiceUnavailableException("the cluster at " + cc.endpoint() + " lists no node "
+                        + "controllers", null);
+            }
+            nodes = List.copyOf(found);
+        }
+        return nodes;
+    }
+
+    /** The [nc] section of a node's configuration: {"config": [{"section": "nc", "properties": {...}}, ...]}. */
+    private static JsonNode ncSection(JsonNode nodeConfig) {
+        for (JsonNode section : nodeConfig.path("config")) {
+            if ("nc".equals(section.path("section").asText())) {
+                return section.path("properties");
+            }
+        }
+        throw new QueryServiceUnavailableException("the cluster controller's node configuration has no [nc] section",
+                null);
+    }
+
+    /** The disk components of every open index partition of the dataset, on every node. */
+    public List<IndexComponents> components(String dataverse, String dataset) {
+        List<IndexComponents> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            all.addAll(IndexComponents.fromListing(get(node, "/spatial-lsm/components", dataverse, dataset)));
+        }
+        return all;
+    }
+
+    /**
+     * Flushes the dataset on every node and waits until the flushes are installed (and the merge policy has seen
+     * them); returns the components afterwards.
+     */
+    public List<IndexComponents> flush(String dataverse, String dataset) {
+        List<IndexComponents> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            HttpRequest request = HttpRequest.newBuilder(node.api().resolve("/spatial-lsm/flush")).timeout(timeout)
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(query(dataverse, dataset))).build();
+            all.addAll(IndexComponents.fromListing(parse(node, send(node, request))));
+        }
+        return all;
+    }
+
+    /**
+     * The LSM events of the dataset as it exists now (not of an earlier dataset of the same name), node by node,
+     * each node's in the order they happened.
+     *
+     * @throws IllegalArgumentException if there is no such dataset
+     */
+    public List<LsmEvent> events(String dataverse, String dataset) {
+        String incarnation = "&datasetId=" + datasetId(dataverse, dataset);
+        List<LsmEvent> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            HttpRequest request = HttpRequest.newBuilder(node.api().resolve("/spatial-lsm/events?"
+                    + query(dataverse, dataset) + incarnation)).timeout(timeout).GET().build();
+            for (String line : send(node, request).lines().toList()) {
+                if (!line.isBlank()) {
+                    all.add(LsmEvent.fromJson(parse(node, line)));
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * The dataset's id in Metadata.Dataset, which tells it apart from an earlier dataset of the same name.
+     *
+     * @throws IllegalArgumentException if there is no such dataset
+     */
+    public int datasetId(String dataverse, String dataset) {
+        List<JsonNode> ids = cc.executeOrThrow("SELECT VALUE d.DatasetId FROM Metadata.`Dataset` d WHERE "
+                + "d.DataverseName = " + stringLiteral(dataverse) + " AND d.DatasetName = " + stringLiteral(dataset)
+                + ";").results();
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("there is no dataset " + dataverse + "." + dataset);
+        }
+        return ids.get(0).asInt();
+    }
+
+    /** A SQL++ string literal; JSON's escaping is valid SQL++. */
+    private static String stringLiteral(String value) {
+        return TextNode.valueOf(value).toString();
+    }
+
+    private JsonNode get(Node node, String path, String dataverse, String dataset) {
+        HttpRequest request = HttpRequest.newBuilder(node.api().resolve(path + "?" + query(dataverse, dataset)))
+                .timeout(timeout).GET().build();
+        return parse(node, send(node, request));
+    }
+
+    private String send(Node node, HttpRequest request) {
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            throw new QueryServiceUnavailableException("node " + node.id() + " does not answer at " + node.api(), e);
+        } catch (IOException e) {
+            throw new QueryServiceUnavailableException("node " + node.id() + " at " + node.api() + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new QueryServiceUnavailableException("interrupted while waiting for node " + node.id(), e);
+        }
+        if (response.statusCode() == 404) {
+            throw new NodeRequestFailedException("node " + node.id() + " does not serve " + request.uri().getPath()
+                    + " (does it run spatial-lsm's NC application, bin/spatialnc?)");
+        }
+        if (response.statusCode() != 200) {
+            String error = response.body();
+            try {
+                error = QueryServiceClient.parseJson(error).path("error").asText(error);
+            } catch (IOException e) {
+                // not JSON: report the body as it is
+            }
+            throw new NodeRequestFailedException("node " + node.id() + " answered HTTP " + response.statusCode()
+                    + " to " + request.uri().getPath() + ": " + error);
+        }
+        return response.body();
+    }
+
+    private static JsonNode parse(Node node, String body) {
+        try {
+            return QueryServiceClient.parseJson(body);
+        } catch (IOException e) {
+            throw new NodeRequestFailedException("node " + node.id() + " answered something that is not JSON: " + e);
+        }
+    }
+
+    private static String query(String dataverse, String dataset) {
+        return "dataverse=" + URLEncoder.encode(dataverse, StandardCharsets.UTF_8) + "&dataset="
+                + URLEncoder.encode(dataset, StandardCharsets.UTF_8);
+    }
+}
