@@ -61,7 +61,9 @@ class YcsbClusterTest {
                 common));
 
         assertThat(load.exit()).as(load.err()).isZero();
-        assertThat(load.out()).contains("[INSERT], Operations, 3000", "[INSERT], Return=OK, 3000");
+        // YCSB's latency histogram ("Operations") can miss a few operations under load; the status counts and the
+        // feed's own count are what prove every record arrived.
+        assertThat(load.out()).contains("[INSERT], Return=OK, 3000");
         assertThat(load.err()).contains("feed YcsbSpatial.PointsFeed took in 3,000 of the 3,000 records sent");
         assertThat(count(client, "YcsbSpatial.Points")).isEqualTo(3000);
 
