@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
-import org.apache.asterix.common.api.ExtensionId;
 import org.apache.asterix.common.dataflow.ICcApplicationContext;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.MetadataTransactionContext;
@@ -14,10 +13,10 @@ import org.apache.asterix.metadata.api.IMetadataExtension;
 import org.apache.asterix.metadata.entities.CompactionPolicy;
 import org.apache.asterix.metadata.entitytupletranslators.MetadataTupleTranslatorProvider;
 import org.apache.asterix.metadata.utils.MetadataConstants;
-import org.apache.hyracks.algebricks.common.utils.Pair;
 import org.apache.hyracks.algebricks.core.algebra.metadata.IMetadataProvider;
 import org.apache.hyracks.api.application.INCServiceContext;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.spatiallsm.asterixdb.app.SpatialLsmExtension;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 
 /**
@@ -25,18 +24,10 @@ import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
  * {@code Metadata.CompactionPolicy}, and there is no DDL to add rows there) and the {@code SpatialLsm.IndexStorage}
  * view, both installed when the metadata node boots.
  */
-public class SpatialMetadataExtension implements IMetadataExtension {
+public class SpatialMetadataExtension extends SpatialLsmExtension implements IMetadataExtension {
 
-    public static final ExtensionId ID = new ExtensionId("spatial-lsm-metadata", 1);
-
-    @Override
-    public ExtensionId getId() {
-        return ID;
-    }
-
-    @Override
-    public void configure(List<Pair<String, String>> args) {
-        // 0.9.8 always passes an empty list; nothing to configure.
+    public SpatialMetadataExtension() {
+        super("spatial-lsm-metadata");
     }
 
     /** Hands out {@link SpatialDataset}s, through which indexes get their own storage options. */
