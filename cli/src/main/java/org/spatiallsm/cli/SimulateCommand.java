@@ -22,6 +22,7 @@ import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.UnknownPolicyException;
+import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
@@ -37,9 +38,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code spatial-lsm simulate}: replays flushes through a merge policy and reports the amplifications. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = { "Replays flushes through a merge policy with instant merges (merged size = sum of the inputs)"
-                + " and reports write, read and transient space amplification; sizes are in units of one flush"
-                + " unless --flush-sizes gives a file.", "See docs/merge-policies.md for the policies and metrics." },
+        description = { "Replays flushes through a merge policy with instant merges (merged size = sum of the inputs,"
+                + " less any --component-overhead) and reports write, read and transient space amplification; sizes"
+                + " are in units of one flush unless --flush-sizes gives a file.",
+            "See docs/merge-policies.md for the policies and metrics." },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:simulated", "2:bad command line, policy, parameter or flush-size file" })
 final class SimulateCommand implements Callable<Integer> {
@@ -74,6 +76,12 @@ final class SimulateCommand implements Callable<Integer> {
                     + " line; blank lines and text after # are ignored, and it must hold at least N sizes.")
     String flushSizes;
 
+    @Option(names = "--component-overhead", paramLabel = "BYTES", defaultValue = "0",
+            description = "Fixed size of every component, in the unit of the flush sizes: a merge of n components"
+                    + " writes the sum of its inputs minus (n - 1) x BYTES, never less than its largest input"
+                    + " (default: ${DEFAULT-VALUE}, the studies' model).")
+    long componentOverhead;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             description = "${COMPLETION-CANDIDATES}: an aligned table (default) or one JSON object per reported flush"
                     + " followed by {\"summary\": {...}}.")
@@ -86,6 +94,9 @@ final class SimulateCommand implements Callable<Integer> {
             PolicyParameters values = PolicyParameters.parse(descriptor, parameterMap());
             requireAtLeastOne("--flushes", flushes);
             requireAtLeastOne("--every", every);
+            if (componentOverhead < 0) {
+                throw invalid("--component-overhead must be at least 0, was " + componentOverhead);
+            }
             LongUnaryOperator sizeOfFlush = flushSizes.equals("uniform") ? t -> 1
                     : readFlushSizes(Path.of(flushSizes));
             simulate(values, descriptor.create(values), sizeOfFlush);
@@ -99,8 +110,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     private void simulate(PolicyParameters values, MergePolicy policy, LongUnaryOperator sizeOfFlush) {
         PrintWriter out = spec.commandLine().getOut();
-        Report report = format == Format.json ? new JsonReport(out, values) : new TableReport(out, values, flushes);
-        Simulator simulator = new Simulator(policy);
+        Report report = format == Format.json ? new JsonReport(out, values, componentOverhead)
+                : new TableReport(out, values, flushes, componentOverhead);
+        Simulator simulator = new Simulator(policy, MergedSize.fixedOverheadPerComponent(componentOverhead));
         for (long t = 1; t <= flushes; t++) {
             SimulationStep step = simulator.flush(sizeOfFlush.applyAsLong(t));
             if (t % every == 0 || t == flushes) {
@@ -199,11 +211,15 @@ final class SimulateCommand implements Callable<Integer> {
         private final PrintWriter out;
         private final String rowFormat;
 
-        TableReport(PrintWriter out, PolicyParameters values, long flushes) {
+        TableReport(PrintWriter out, PolicyParameters values, long flushes, long componentOverhead) {
             this.out = out;
             int flushWidth = Math.max("flush".length(), Long.toString(flushes).length());
             this.rowFormat = "%" + flushWidth + "s  %9s  %9s  %9s  %s%n";
             out.printf(Locale.ROOT, "policy %s %s%n", values.descriptor().name(), values.values());
+            if (componentOverhead > 0) {
+                out.printf(Locale.ROOT, "component overhead %d: a merge of n components writes their sum minus "
+                        + "(n - 1) x %d%n", componentOverhead, componentOverhead);
+            }
             out.printf(Locale.ROOT, rowFormat, "flush", "W", "W_logged", "RA", "runs (newest first)");
         }
 
@@ -242,10 +258,12 @@ final class SimulateCommand implements Callable<Integer> {
 
         private final PrintWriter out;
         private final PolicyParameters values;
+        private final long componentOverhead;
 
-        JsonReport(PrintWriter out, PolicyParameters values) {
+        JsonReport(PrintWriter out, PolicyParameters values, long componentOverhead) {
             this.out = out;
             this.values = values;
+            this.componentOverhead = componentOverhead;
         }
 
         @Override
@@ -272,6 +290,7 @@ final class SimulateCommand implements Callable<Integer> {
                     parameters.put(parameter.name(), values.getDouble(parameter.name()));
                 }
             }
+            fields.put("componentOverhead", componentOverhead);
             fields.put("flushes", summary.flushes());
             fields.put("writeAmplification", summary.writeAmplification());
             fields.put("writeAmplificationLogged", summary.writeAmplificationLogged());

@@ -83,6 +83,23 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aComponentOverheadShrinksEveryMergeOutput() throws IOException {
+        // Constant-all k=2 over flushes of 10: flush 3 merges 30 bytes of inputs into 30 - 2 x 3 = 24.
+        Path sizes = Files.writeString(directory.resolve("tens.txt"), "10\n10\n10\n");
+
+        Run run = simulate("--policy", "constant-all", "--param", "k=2", "--flushes", "3", "--flush-sizes",
+                sizes.toString(), "--component-overhead", "3", "--format", "json");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(JSON.convertValue(run.jsonLines().get(2).get("runs"), long[].class)).containsExactly(24);
+        JsonNode summary = run.jsonLines().get(3).get("summary");
+        assertThat(summary.get("componentOverhead").asLong()).isEqualTo(3);
+        assertThat(summary.get("bytesWrittenByMerges").asLong()).isEqualTo(24);
+        assertThat(simulate("--policy", "constant-all", "--flushes", "3", "--component-overhead", "3").out())
+                .contains("component overhead 3: a merge of n components writes their sum minus (n - 1) x 3\n");
+    }
+
+    @Test
     void aBadParameterIsOneLineOnStderrWithExitCode2() {
         Run run = simulate("--policy", "binomial", "--param", "k=4.5", "--flushes", "20");
 
@@ -121,6 +138,8 @@ class SimulateCommandTest {
                 notANumber.toString()), "line 3: '-3' is not a positive integer flush size");
         assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
                 directory.resolve("missing.txt").toString()), "cannot read flush sizes from");
+        assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--component-overhead", "-1"),
+                "--component-overhead must be at least 0, was -1");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.spatiallsm.it;
 
 import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.merge.simulation.SimulatedComponent;
 
 /**
  * The flushes a disk component holds, 1-based and inclusive. Flush 1 is the sequence number {@code base} of the
@@ -11,6 +12,10 @@ record FlushInterval(long first, long last) {
 
     static FlushInterval of(DiskComponent component, long base) {
         return new FlushInterval(component.firstSequence() - base + 1, component.lastSequence() - base + 1);
+    }
+
+    static FlushInterval of(SimulatedComponent component) {
+        return new FlushInterval(component.firstFlush(), component.lastFlush());
     }
 
     @Override

@@ -12,18 +12,22 @@ import org.spatiallsm.merge.StackView;
 
 /**
  * Replays flushes through a {@link MergePolicy} with instant merges, the model of Mao's design-by-simulation
- * study: merged size = sum of the inputs, cost = bytes written. After each flush the policy is asked with
+ * study: merged size = sum of the inputs (or another {@link MergedSize}), cost = bytes written. After each flush the
+ * policy is asked with
  * {@link StackView.Event#FLUSH}, then with {@link StackView.Event#MERGE_COMPLETED} after every merge until it
  * declines, so cascades run to completion within the flush. Single-use and not thread-safe.
  */
 public final class Simulator {
 
     private final MergePolicy policy;
+    private final MergedSize mergedSize;
     /** Newest first. */
     private final List<Component> stack = new ArrayList<>();
 
     private long flushes;
     private long bytesFlushed;
+    /** Bytes of the components in the stack: bytesFlushed as long as merged sizes are sums. */
+    private long bytesStored;
     /** Sum over flushes of the bytes of the components that flush created and that still exist after it (W). */
     private long bytesKept;
     private long bytesWrittenByMerges;
@@ -32,13 +36,25 @@ public final class Simulator {
     private int maxComponentCount;
     private double transientSpaceAmplification = 1;
 
+    /** The studies' model: merged size = sum of the inputs. */
     public Simulator(MergePolicy policy) {
+        this(policy, MergedSize.SUM_OF_INPUTS);
+    }
+
+    public Simulator(MergePolicy policy, MergedSize mergedSize) {
         this.policy = policy;
+        this.mergedSize = mergedSize;
     }
 
     /** Runs {@code flushSizes} through a fresh simulator, handing every step to {@code onStep}. */
     public static SimulationSummary run(MergePolicy policy, long[] flushSizes, Consumer<SimulationStep> onStep) {
-        Simulator simulator = new Simulator(policy);
+        return run(policy, MergedSize.SUM_OF_INPUTS, flushSizes, onStep);
+    }
+
+    /** Like {@link #run(MergePolicy, long[], Consumer)} with merged sizes from {@code mergedSize}. */
+    public static SimulationSummary run(MergePolicy policy, MergedSize mergedSize, long[] flushSizes,
+            Consumer<SimulationStep> onStep) {
+        Simulator simulator = new Simulator(policy, mergedSize);
         for (long size : flushSizes) {
             onStep.accept(simulator.flush(size));
         }
@@ -52,7 +68,8 @@ public final class Simulator {
         }
         flushes++;
         bytesFlushed = Math.addExact(bytesFlushed, bytes);
-        stack.add(0, new Component(bytes, flushes));
+        bytesStored = Math.addExact(bytesStored, bytes);
+        stack.add(0, new Component(new SimulatedComponent(flushes, flushes, bytes), flushes));
         StackView.Event event = StackView.Event.FLUSH;
         for (Optional<MergeSpec> merge = ask(event); merge.isPresent(); merge = ask(event)) {
             apply(merge.get());
@@ -63,7 +80,7 @@ public final class Simulator {
                 stack.stream().filter(c -> c.createdAtFlush() == flushes).mapToLong(Component::bytes).sum());
         componentCountSum += stack.size();
         maxComponentCount = Math.max(maxComponentCount, stack.size());
-        return new SimulationStep(flushes, stack.stream().map(Component::bytes).toList(), writeAmplification(),
+        return new SimulationStep(flushes, stack.stream().map(Component::simulated).toList(), writeAmplification(),
                 writeAmplificationLogged(), (double) componentCountSum / flushes);
     }
 
@@ -88,16 +105,20 @@ public final class Simulator {
 
     private void apply(MergeSpec merge) {
         List<Component> inputs = stack.subList(merge.newest(), merge.oldest() + 1);
-        long output = inputs.stream().mapToLong(Component::bytes).sum();
+        List<SimulatedComponent> merged = inputs.stream().map(Component::simulated).toList();
+        long output = mergedSize.bytes(merged);
+        if (output <= 0) {
+            throw new IllegalStateException("merged size " + output + " for " + merged + " is not positive");
+        }
+        // While the output is built its inputs still exist: the stack holds bytesStored plus the output.
+        transientSpaceAmplification =
+                Math.max(transientSpaceAmplification, (double) (bytesStored + output) / bytesFlushed);
         inputs.clear();
-        stack.add(merge.newest(), new Component(output, flushes));
+        stack.add(merge.newest(), new Component(new SimulatedComponent(merged.get(merged.size() - 1).firstFlush(),
+                merged.get(0).lastFlush(), output), flushes));
+        bytesStored = Math.addExact(bytesStored - merged.stream().mapToLong(SimulatedComponent::bytes).sum(), output);
         merges++;
         bytesWrittenByMerges = Math.addExact(bytesWrittenByMerges, output);
-        // While the output is built its inputs still exist, and merges preserve bytes, so the stack holds
-        // bytesFlushed bytes plus the output. Every merge of a cascade sees the same stack size, so the maximum
-        // over them is the largest merge of the cascade.
-        transientSpaceAmplification =
-                Math.max(transientSpaceAmplification, (double) (bytesFlushed + output) / bytesFlushed);
     }
 
     private double writeAmplification() {
@@ -108,6 +129,9 @@ public final class Simulator {
         return (double) (bytesFlushed + bytesWrittenByMerges) / bytesFlushed;
     }
 
-    private record Component(long bytes, long createdAtFlush) {
+    private record Component(SimulatedComponent simulated, long createdAtFlush) {
+        long bytes() {
+            return simulated.bytes();
+        }
     }
 }

@@ -71,6 +71,67 @@ class SimulatorTest {
     }
 
     @Test
+    void componentsKnowTheFlushesTheyHold() {
+        // Tiered B=2 as above: after flush 3 the stack is [3, 1-2], after flush 4 the cascade leaves [1-4].
+        List<SimulationStep> steps = new ArrayList<>();
+        Simulator.run(new TieredPolicy(2, 1.2), new long[] { 1, 1, 1, 1 }, steps::add);
+
+        assertThat(steps.get(2).components()).containsExactly(new SimulatedComponent(3, 3, 1),
+                new SimulatedComponent(1, 2, 2));
+        assertThat(steps.get(3).components()).containsExactly(new SimulatedComponent(1, 4, 4));
+    }
+
+    @Test
+    void aFixedOverheadPerComponentIsWrittenOncePerMerge() {
+        // Constant-all k=2, flushes of 10 bytes, 2 of them fixed cost: merging three writes 30 - 2 x 2 = 26.
+        SimulationSummary summary = Simulator.run(new ConstantAllPolicy(2), MergedSize.fixedOverheadPerComponent(2),
+                new long[] { 10, 10, 10 }, step -> { });
+
+        assertThat(summary.bytesWrittenByMerges()).isEqualTo(26);
+        assertThat(summary.writeAmplificationLogged()).isCloseTo(56.0 / 30, within(EXACT));
+        assertThat(summary.writeAmplification()).isCloseTo((10 + 10 + 26) / 30.0, within(EXACT));
+        // Built beside its inputs: 30 stored + 26 being written.
+        assertThat(summary.transientSpaceAmplification()).isCloseTo(56.0 / 30, within(EXACT));
+    }
+
+    @Test
+    void theMergedSizeModelCanChangeASizeBasedDecision() {
+        // Bigtable k=2. Summed: [10,10,10] -> [30]; [10,30]; [10,10,30]: 30 outweighs 20, only the two 10s merge.
+        // Overhead 6: [10,10,10] -> [18]; [10,18]; [10,10,18]: 18 does not outweigh 20, everything merges.
+        long[] flushes = { 10, 10, 10, 10, 10 };
+        List<SimulationStep> summed = new ArrayList<>();
+        List<SimulationStep> withOverhead = new ArrayList<>();
+        Simulator.run(new BigtablePolicy(2), flushes, summed::add);
+        Simulator.run(new BigtablePolicy(2), MergedSize.fixedOverheadPerComponent(6), flushes, withOverhead::add);
+
+        assertThat(summed.get(4).runsNewestFirst()).containsExactly(20L, 30L);
+        assertThat(withOverhead.get(4).runsNewestFirst()).containsExactly(26L);
+    }
+
+    @Test
+    void theMergedSizeModelSeesTheInputsAndTheirFlushes() {
+        List<List<SimulatedComponent>> asked = new ArrayList<>();
+        MergedSize recordingSum = inputs -> {
+            asked.add(inputs);
+            return MergedSize.SUM_OF_INPUTS.bytes(inputs);
+        };
+        Simulator.run(new ConstantAllPolicy(2), recordingSum, new long[] { 1, 2, 3 }, step -> { });
+
+        assertThat(asked).containsExactly(List.of(new SimulatedComponent(3, 3, 3), new SimulatedComponent(2, 2, 2),
+                new SimulatedComponent(1, 1, 1)));
+    }
+
+    @Test
+    void aFixedOverheadNeverShrinksAMergeBelowItsLargestInput() {
+        List<SimulatedComponent> inputs = List.of(new SimulatedComponent(2, 2, 3), new SimulatedComponent(1, 1, 50));
+
+        assertThat(MergedSize.fixedOverheadPerComponent(2).bytes(inputs)).isEqualTo(51);
+        assertThat(MergedSize.fixedOverheadPerComponent(10).bytes(inputs)).isEqualTo(50);
+        assertThat(MergedSize.fixedOverheadPerComponent(0).bytes(inputs)).isEqualTo(53);
+        assertThatIllegalArgumentException().isThrownBy(() -> MergedSize.fixedOverheadPerComponent(-1));
+    }
+
+    @Test
     void withoutMergesEverythingIsOne() {
         SimulationSummary summary = Simulator.run(new ConstantAllPolicy(10), new long[] { 5, 7 }, step -> { });
 
