@@ -39,9 +39,14 @@ class LsmIntrospectionCommandsTest {
         return new DiskComponent(first, last, first + 1, last + 1, bytes, OptionalLong.of(bytes / 100), merging);
     }
 
-    private static LsmEvent event(String type, long t, DiskComponent component, List<DiskComponent> stack) {
-        return new LsmEvent(type, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t, Optional.of(component),
-                List.of(), component.bytes(), OptionalDouble.empty(), stack);
+    private static LsmEvent flush(long t, DiskComponent component, List<DiskComponent> stack) {
+        return new LsmEvent(LsmEvent.FLUSH, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t,
+                Optional.of(component), List.of(), component.bytes(), OptionalDouble.empty(), stack);
+    }
+
+    private static LsmEvent merge(long t, List<DiskComponent> inputs, DiskComponent output, List<DiskComponent> stack) {
+        return new LsmEvent(LsmEvent.MERGE, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t, Optional.of(output),
+                inputs, output.bytes(), OptionalDouble.of(1), stack);
     }
 
     @Test
@@ -77,26 +82,44 @@ class LsmIntrospectionCommandsTest {
         DiskComponent second = component(1, 1, 100, false);
         // The engine's merge output is smaller than its inputs' sum (one component's overhead less).
         DiskComponent merged = component(0, 1, 190, false);
-        List<LsmEvent> events = List.of(event(LsmEvent.FLUSH, 1, first, List.of(first)),
-                event(LsmEvent.FLUSH, 2, second, List.of(second, first)),
-                event(LsmEvent.MERGE, 2, merged, List.of(merged)));
+        List<LsmEvent> events = List.of(flush(1, first, List.of(first)), flush(2, second, List.of(second, first)),
+                merge(2, List.of(second, first), merged, List.of(merged)));
 
+        long overhead = MergeBenchRow.fittedComponentOverhead(events).orElseThrow();
         MergeBenchRow row = MergeBenchRow.measure("constant-all k=1", constantAll.create(
-                PolicyParameters.parse(constantAll, java.util.Map.of("k", "1"))), events, 1000, 2.0, 0.5);
+                PolicyParameters.parse(constantAll, java.util.Map.of("k", "1"))), events, 1000, 2.0, 0.5, overhead);
 
+        assertThat(overhead).isEqualTo(10);
         assertThat(row.partitions()).isEqualTo(1);
         assertThat(row.flushes()).isEqualTo(2);
         assertThat(row.engineWLogged()).isCloseTo((200 + 190) / 200.0, within(1e-9));
-        assertThat(row.simulatorWLogged()).isCloseTo(2.0, within(1e-9));
-        assertThat(row.differencePercent()).isCloseTo(-2.5, within(1e-9));
+        assertThat(row.sum().wLogged()).isCloseTo(2.0, within(1e-9));
+        assertThat(row.differencePercent(row.sum())).isCloseTo(-2.5, within(1e-9));
+        assertThat(row.overhead().wLogged()).isCloseTo((200 + 190) / 200.0, within(1e-9));
+        assertThat(row.differencePercent(row.overhead())).isCloseTo(0, within(1e-9));
         // After flush 1 one component stood when flush 2 arrived; after flush 2 the merge left one.
         assertThat(row.engineRA()).isCloseTo(1.0, within(1e-9));
-        assertThat(row.simulatorRA()).isCloseTo(1.0, within(1e-9));
+        assertThat(row.sum().ra()).isCloseTo(1.0, within(1e-9));
         assertThat(row.engineMerges()).isEqualTo(1);
-        assertThat(row.simulatorMerges()).isEqualTo(1);
+        assertThat(row.sum().merges()).isEqualTo(1);
         assertThat(row.recordsPerSecond()).isEqualTo(500.0);
         assertThat(MergeBenchRow.table("title", List.of(row))).contains("constant-all k=1").contains("-2.50%")
-                .contains("2x1").contains("1/1");
+                .contains("+0.00%").contains("2x1").contains("1/1/1").contains("same");
+        assertThat(row.sameDecisions()).isTrue();
+
+        // Had the engine not merged, the core (which merges everything above k = 1) would have decided otherwise.
+        MergeBenchRow unmerged = MergeBenchRow.measure("constant-all k=1", constantAll.create(
+                PolicyParameters.parse(constantAll, java.util.Map.of("k", "1"))), events.subList(0, 2), 1000, 2.0,
+                0.5, overhead);
+        assertThat(unmerged.sameDecisions()).isFalse();
+        assertThat(MergeBenchRow.table("title", List.of(unmerged))).contains("DIFFER");
+    }
+
+    @Test
+    void noMergeNoFittedOverhead() {
+        DiskComponent first = component(0, 0, 100, false);
+        assertThat(MergeBenchRow.fittedComponentOverhead(List.of(flush(1, first, List.of(first)))))
+                .isEmpty();
     }
 
     @Test
@@ -120,6 +143,14 @@ class LsmIntrospectionCommandsTest {
         Run unknownPolicy = run("bench", "merge-policies", "--policies", "constant");
         assertThat(unknownPolicy.exitCode()).isEqualTo(2);
         assertThat(unknownPolicy.err()).startsWith("error: unknown merge policy 'constant'");
+
+        Run negativeWarmUp = run("bench", "merge-policies", "--warm-up-flushes", "-1");
+        assertThat(negativeWarmUp.exitCode()).isEqualTo(2);
+        assertThat(negativeWarmUp.err().strip()).isEqualTo("error: --warm-up-flushes must be >= 0, got -1");
+
+        Run unknownIndex = run("bench", "merge-policies", "--index", "btree");
+        assertThat(unknownIndex.exitCode()).isEqualTo(2);
+        assertThat(unknownIndex.err()).contains("--index").contains("primary, rtree");
     }
 
     @Test

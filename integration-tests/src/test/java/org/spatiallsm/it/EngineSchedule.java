@@ -3,7 +3,6 @@ package org.spatiallsm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,7 @@ import java.util.Map;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.client.lsm.PartitionHistory;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.MergePolicy;
 import org.spatiallsm.merge.PolicyDescriptor;
@@ -70,12 +70,12 @@ final class EngineSchedule {
     void assertFollowsSimulator(List<LsmEvent> events, boolean mergedSizesMatter) {
         assertThat(stacks).as("index partitions").hasSize(2);
         stacks.forEach((partition, engineStacks) -> {
-            List<LsmEvent> partitionEvents = events.stream().filter(e -> e.where().equals(partition)).toList();
-            long[] flushSizes = partitionEvents.stream().filter(LsmEvent::isFlush).mapToLong(LsmEvent::bytesWritten)
-                    .toArray();
+            PartitionHistory history = new PartitionHistory(
+                    events.stream().filter(e -> e.where().equals(partition)).toList());
+            long[] flushSizes = history.flushSizes();
             assertThat(flushSizes).as("flush events of %s", partition).hasSize(engineStacks.size());
             assertThat(engineStacks).as("%s after each flush: engine vs simulator with the engine's merged sizes",
-                    partition).isEqualTo(simulatedStacks(flushSizes, engineMergedSizes(partitionEvents)));
+                    partition).isEqualTo(simulatedStacks(flushSizes, MergedSize.measuredOrSum(history::mergedBytes)));
             if (!mergedSizesMatter) {
                 assertThat(engineStacks).as("%s after each flush: engine vs simulator", partition)
                         .isEqualTo(simulatedStacks(flushSizes, MergedSize.SUM_OF_INPUTS));
@@ -89,21 +89,6 @@ final class EngineSchedule {
         Simulator.run(core, mergedSize, flushSizes,
                 step -> after.add(step.components().stream().map(FlushInterval::of).toList()));
         return after;
-    }
-
-    /**
-     * A merge output as large as the engine's component with the same flushes. A merge the engine never made means
-     * the schedules already differ; the sum keeps the simulation going until the assertion shows where.
-     */
-    private static MergedSize engineMergedSizes(List<LsmEvent> partitionEvents) {
-        long base = partitionEvents.stream().filter(LsmEvent::isFlush).findFirst().orElseThrow().component()
-                .orElseThrow().firstSequence();
-        Map<FlushInterval, Long> merged = new HashMap<>();
-        partitionEvents.stream().filter(LsmEvent::isMerge).forEach(
-                e -> merged.put(FlushInterval.of(e.component().orElseThrow(), base), e.bytesWritten()));
-        return inputs -> merged.getOrDefault(
-                new FlushInterval(inputs.get(inputs.size() - 1).firstFlush(), inputs.get(0).lastFlush()),
-                MergedSize.SUM_OF_INPUTS.bytes(inputs));
     }
 
     /** The policy's decision core, as the engine and the simulator run it. */

@@ -1,6 +1,7 @@
 package org.spatiallsm.merge.simulation;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The size of a merge's output, which the simulator cannot observe and has to model. The studies' model is the sum
@@ -32,5 +33,22 @@ public interface MergedSize {
             long largest = inputs.stream().mapToLong(SimulatedComponent::bytes).max().orElseThrow();
             return Math.max(SUM_OF_INPUTS.bytes(inputs) - shared, largest);
         };
+    }
+
+    /**
+     * Sizes that were measured, e.g. by replaying what an engine did: the merge output that holds exactly the
+     * inputs' flushes has the measured size; a merge nobody measured (the replay already took another path) gets
+     * the sum of its inputs.
+     */
+    static MergedSize measuredOrSum(MeasuredMerges measured) {
+        return inputs -> measured.bytes(inputs.get(inputs.size() - 1).firstFlush(), inputs.get(0).lastFlush())
+                .orElseGet(() -> SUM_OF_INPUTS.bytes(inputs));
+    }
+
+    /** Measured merge outputs by the flushes they hold. */
+    @FunctionalInterface
+    interface MeasuredMerges {
+        /** The bytes of the merge output holding exactly flushes {@code firstFlush..lastFlush} (1-based), if known. */
+        OptionalLong bytes(long firstFlush, long lastFlush);
     }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.merge.MergePolicy;
@@ -119,6 +120,19 @@ class SimulatorTest {
 
         assertThat(asked).containsExactly(List.of(new SimulatedComponent(3, 3, 3), new SimulatedComponent(2, 2, 2),
                 new SimulatedComponent(1, 1, 1)));
+    }
+
+    @Test
+    void measuredSizesReplaceTheSumWhereKnown() {
+        // Constant-all k=2 over flushes of 10: flushes 1-3 merge into the measured 25; flushes 1-5 were never
+        // measured, so that merge (10 + 10 + 25) is summed.
+        MergedSize measured = MergedSize.measuredOrSum(
+                (first, last) -> first == 1 && last == 3 ? OptionalLong.of(25) : OptionalLong.empty());
+        List<SimulationStep> steps = new ArrayList<>();
+        Simulator.run(new ConstantAllPolicy(2), measured, new long[] { 10, 10, 10, 10, 10 }, steps::add);
+
+        assertThat(steps.get(2).components()).containsExactly(new SimulatedComponent(1, 3, 25));
+        assertThat(steps.get(4).components()).containsExactly(new SimulatedComponent(1, 5, 45));
     }
 
     @Test
