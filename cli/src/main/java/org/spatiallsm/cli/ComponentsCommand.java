@@ -23,10 +23,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code spatial-lsm components}: the disk components of every index partition of a dataset, from every NC. */
 @Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
-        description = { "Lists the disk components of every open index partition of a dataset, newest first: the "
+        description = { "Lists the disk components of every index partition of a dataset, newest first: the "
                 + "flushes each holds, its size, its entry count (indexes with a Bloom filter) and whether a merge "
                 + "holds it. Asks every node controller the cluster controller lists.",
-            "An index opens on its first use after a restart; until then it is not listed. See docs/introspection.md." },
+            "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", "3:no cluster answers at the endpoint" })
 final class ComponentsCommand implements Callable<Integer> {
@@ -73,8 +73,7 @@ final class ComponentsCommand implements Callable<Integer> {
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s.%s (dataset id %d)%n", dataverse,
                 dataset, datasetId));
         if (indexes.isEmpty()) {
-            return text.append("no index of it is open on any node (an index opens on its first use after a "
-                    + "restart: run a query on the dataset)\n").toString();
+            return text.append("no node stores an index partition of it\n").toString();
         }
         int indexWidth = Math.max("index".length(),
                 indexes.stream().mapToInt(i -> i.where().index().length()).max().orElse(0));

@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ConcurrentMap;
 import java.util.stream.Collectors;
 
@@ -89,8 +88,9 @@ public final class LsmIntrospectionServlets {
             return appCtx.getServiceContext().getNodeId();
         }
 
-        List<OpenIndex> openIndexes(DatasetName name) {
-            return OpenIndexes.of(appCtx.getDatasetLifecycleManager(), name.dataverse(), name.dataset());
+        /** Runs {@code use} on every index partition of the dataset on this node, each held open meanwhile. */
+        <T> T withIndexes(DatasetName name, OpenIndexes.Use<T> use) throws Exception {
+            return OpenIndexes.use(appCtx, name.dataverse(), name.dataset(), use);
         }
 
         void answer(IServletResponse response, IServletRequest request, Handler handler) throws IOException {
@@ -129,8 +129,8 @@ public final class LsmIntrospectionServlets {
 
         @Override
         protected void get(IServletRequest request, IServletResponse response) throws IOException {
-            answer(response, request, (name, out) -> json(out,
-                    OpenIndexes.listing(node(), name.dataverse(), name.dataset(), openIndexes(name))));
+            answer(response, request, (name, out) -> json(out, withIndexes(name,
+                    indexes -> OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes))));
         }
     }
 
@@ -141,8 +141,8 @@ public final class LsmIntrospectionServlets {
 
         @Override
         protected void post(IServletRequest request, IServletResponse response) throws IOException {
-            answer(response, request, (name, out) -> {
-                List<OpenIndex> indexes = openIndexes(name);
+            answer(response, request, (name, out) -> json(out, withIndexes(name, indexes -> {
+                // An index that was not open before has an empty memory component: AsterixDB skips its flush.
                 for (int datasetId : indexes.stream().map(OpenIndex::datasetId).collect(Collectors.toSet())) {
                     try {
                         // Synchronous: returns once every flush is installed and the merge policy has seen it.
@@ -152,8 +152,8 @@ public final class LsmIntrospectionServlets {
                         throw new Refused(HttpResponseStatus.CONFLICT, e.getMessage());
                     }
                 }
-                json(out, OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes));
-            });
+                return OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes);
+            })));
         }
     }
 

@@ -5,36 +5,90 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.apache.asterix.common.api.IDatasetLifecycleManager;
-import org.apache.asterix.common.context.IndexInfo;
+import org.apache.asterix.common.api.INcApplicationContext;
+import org.apache.asterix.common.dataflow.DatasetLocalResource;
+import org.apache.asterix.common.storage.ResourceReference;
+import org.apache.asterix.transaction.management.resource.PersistentLocalResourceRepository;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.common.dataflow.IndexDataflowHelper;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.apache.hyracks.storage.common.LocalResource;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The open index partitions of one dataset on this node controller, as AsterixDB's dataset lifecycle manager knows
- * them. An index opens on its first use after a restart, so a dataset nobody touched since has none here.
+ * Every index partition of one dataset stored on this node controller, held open for one request. AsterixDB opens an
+ * index on its first use after a restart; an index no query has used yet is opened here the way a query opens it and
+ * released afterwards, so it stays registered with the dataset lifecycle manager, unused, as after a query.
  */
 final class OpenIndexes {
 
     record OpenIndex(IndexPartition where, ILSMIndex index, int datasetId) {
     }
 
+    interface Use<T> {
+        T apply(List<OpenIndex> indexes) throws Exception;
+    }
+
     private OpenIndexes() {
     }
 
-    static List<OpenIndex> of(IDatasetLifecycleManager lifecycle, String dataverse, String dataset) {
-        List<OpenIndex> found = new ArrayList<>();
-        for (IndexInfo info : lifecycle.getOpenIndexesInfo()) {
-            IndexPartition where = IndexPartition.of(info.getIndex());
-            if (where.belongsTo(dataverse, dataset)) {
-                found.add(new OpenIndex(where, info.getIndex(), info.getDatasetId()));
+    /**
+     * Opens the dataset's index partitions on this node as a query does, hands them to {@code use}, and releases them
+     * again (the indexes stay open in the lifecycle manager, unused, as after a query).
+     */
+    static <T> T use(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use) throws Exception {
+        List<ResourceReference> resources = resources(appCtx, dataverse, dataset);
+        IDatasetLifecycleManager lifecycle = appCtx.getDatasetLifecycleManager();
+        List<IndexDataflowHelper> opened = new ArrayList<>();
+        // The lock under which queries open and close indexes and DDL creates and drops them: a DROP waits until the
+        // indexes are released here instead of failing on an index in use.
+        synchronized (lifecycle) {
+            try {
+                List<OpenIndex> indexes = new ArrayList<>();
+                for (ResourceReference ref : resources) {
+                    IndexDataflowHelper helper = new IndexDataflowHelper(appCtx.getServiceContext(),
+                            appCtx.getStorageComponentProvider().getStorageManager(),
+                            appCtx.getIoManager().resolve(ref.getRelativePath().toString()));
+                    LocalResource resource = helper.getResource();
+                    if (resource == null) {
+                        continue; // dropped since the scan
+                    }
+                    helper.open();
+                    opened.add(helper);
+                    ILSMIndex index = (ILSMIndex) helper.getIndexInstance();
+                    indexes.add(new OpenIndex(IndexPartition.of(index), index,
+                            ((DatasetLocalResource) resource.getResource()).getDatasetId()));
+                }
+                return use.apply(indexes);
+            } finally {
+                for (IndexDataflowHelper helper : opened) {
+                    helper.close();
+                }
             }
         }
-        found.sort(Comparator.comparing((OpenIndex o) -> !o.index().isPrimaryIndex())
-                .thenComparing(o -> o.where().index()).thenComparingInt(o -> o.where().partition()));
-        return found;
+    }
+
+    /**
+     * The dataset's indexes in this node's own storage partitions (not replicas of other nodes' partitions), primary
+     * indexes first: AsterixDB halts the node when asked to flush a partition whose secondary index is open without
+     * its primary index.
+     */
+    private static List<ResourceReference> resources(INcApplicationContext appCtx, String dataverse, String dataset)
+            throws HyracksDataException {
+        PersistentLocalResourceRepository repository =
+                (PersistentLocalResourceRepository) appCtx.getLocalResourceRepository();
+        return repository.getResources(r -> true, appCtx.getReplicaManager().getPartitions()).values().stream()
+                .map(r -> ResourceReference.ofIndex(r.getPath()))
+                .filter(ref -> ref.getDataverse().getCanonicalForm().equals(dataverse)
+                        && ref.getDataset().equals(dataset))
+                // AsterixDB names a dataset's primary index after the dataset.
+                .sorted(Comparator.comparing((ResourceReference ref) -> !ref.getIndex().equals(ref.getDataset()))
+                        .thenComparing(ResourceReference::getIndex)
+                        .thenComparingInt(ResourceReference::getPartitionNum))
+                .toList();
     }
 
     /** Every index partition with its disk components, newest first. */

@@ -70,7 +70,7 @@ public final class LsmIntrospectionClient {
                 null);
     }
 
-    /** The disk components of every open index partition of the dataset, on every node. */
+    /** The disk components of every index partition of the dataset, on every node. */
     public List<IndexComponents> components(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
         for (Node node : nodes()) {
