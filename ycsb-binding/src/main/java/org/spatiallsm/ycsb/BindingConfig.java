@@ -4,8 +4,10 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.FeedMode;
@@ -20,12 +22,44 @@ record BindingConfig(URI endpoint, DatasetName dataset, RecordKind kind, boolean
         boolean rangeReads, List<Double> sigmas, String distribution, Map<String, String> distributionParameters,
         long seed, boolean stopFeed) {
 
-    /** The two kinds of records the binding stores. */
+    /**
+     * The kinds of records the binding stores: YCSB's usertable, or a generated record with a point (one of the
+     * generator's record shapes), whose int64 id comes from the key.
+     */
     enum RecordKind {
         /** YCSB's usertable: a string key and binary fields. */
-        YCSB,
-        /** Mao's spatial record: an int64 id from the key, a point from the generator, a 1,000-character payload. */
-        SPATIAL
+        YCSB(null, null),
+        /** Mao's spatial record {@code {id, payload, loc}}: YCSB's values become the payload on update. */
+        SPATIAL("spatial", "payload"),
+        /** Kim's tweet, located at {@code sender-location}: YCSB's values become the message text on update. */
+        TWEET("tweet", "message-text");
+
+        private final String shape;
+        private final String updatedField;
+
+        RecordKind(String shape, String updatedField) {
+            this.shape = shape;
+            this.updatedField = updatedField;
+        }
+
+        /** The generator's record shape (see RecordShapes), or null for the usertable. */
+        String shape() {
+            return shape;
+        }
+
+        /** The string field an update writes YCSB's field values into, for generated records. */
+        String updatedField() {
+            return updatedField;
+        }
+
+        /** Whether records carry a point, so that reads can be spatial range counts. */
+        boolean spatial() {
+            return shape != null;
+        }
+
+        String propertyValue() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     static final String PARAMETER_PREFIX = "spatiallsm.param.";
@@ -39,12 +73,14 @@ record BindingConfig(URI endpoint, DatasetName dataset, RecordKind kind, boolean
         Map<String, String> parameters = new LinkedHashMap<>();
         p.stringPropertyNames().stream().filter(n -> n.startsWith(PARAMETER_PREFIX)).sorted()
                 .forEach(n -> parameters.put(n.substring(PARAMETER_PREFIX.length()), p.getProperty(n)));
-        String read = p.getProperty("spatiallsm.read", kind == RecordKind.SPATIAL ? "range" : "key");
+        String read = p.getProperty("spatiallsm.read", kind.spatial() ? "range" : "key").trim();
         if (!read.equals("range") && !read.equals("key")) {
             throw new IllegalArgumentException("spatiallsm.read must be key or range, got '" + read + "'");
         }
-        if (read.equals("range") && kind != RecordKind.SPATIAL) {
-            throw new IllegalArgumentException("spatiallsm.read=range needs spatiallsm.record=spatial");
+        if (read.equals("range") && !kind.spatial()) {
+            throw new IllegalArgumentException("spatiallsm.read=range needs records with a point: spatiallsm.record="
+                    + Arrays.stream(RecordKind.values()).filter(RecordKind::spatial).map(RecordKind::propertyValue)
+                            .collect(Collectors.joining(" or ")));
         }
         return new BindingConfig(endpoint, new DatasetName(p.getProperty("db.dataverse", "ycsb"), table), kind,
                 bool(p, "db.feedenabled", true), p.getProperty("db.feedhost", "127.0.0.1"),
@@ -96,7 +132,7 @@ record BindingConfig(URI endpoint, DatasetName dataset, RecordKind kind, boolean
             }
         }
         throw new IllegalArgumentException(name + " must be one of " + Arrays.toString(type.getEnumConstants())
-                .toLowerCase(java.util.Locale.ROOT) + ", got '" + value + "'");
+                .toLowerCase(Locale.ROOT) + ", got '" + value + "'");
     }
 
     private static List<Double> sigmas(String text) {

@@ -33,9 +33,9 @@ import site.ycsb.StringByteIterator;
 
 /**
  * YCSB binding for spatial-lsm (AsterixDB 0.9.8): inserts go through a socket feed (or batched INSERT/UPSERT over
- * HTTP), reads, scans, updates and deletes through the HTTP query service. With {@code spatiallsm.record=spatial} a
- * record carries a point and a read is a spatial range count of selectivity 10^-sigma centred on the point of the
- * record YCSB chose, as in Mao's study. Properties: docs/ycsb.md.
+ * HTTP), reads, scans, updates and deletes through the HTTP query service. With {@code spatiallsm.record=spatial}
+ * (Mao's record) or {@code tweet} (Kim's tweet) a record carries a point and a read is a spatial range count of
+ * selectivity 10^-sigma centred on the point of the record YCSB chose, as in Mao's study. Properties: docs/ycsb.md.
  */
 public final class SpatialLsmClient extends DB {
 
@@ -59,10 +59,10 @@ public final class SpatialLsmClient extends DB {
         try {
             config = BindingConfig.from(getProperties());
             client = new QueryServiceClient(config.endpoint());
-            if (config.kind() == BindingConfig.RecordKind.SPATIAL) {
+            if (config.kind().spatial()) {
                 spatial = new SpatialRecords(new RecordGenerator(PointDistributions.create(config.distribution(),
-                        config.distributionParameters(), config.seed()), RecordShapes.named("spatial"),
-                        config.seed()));
+                        config.distributionParameters(), config.seed()), RecordShapes.named(config.kind().shape()),
+                        config.seed()), config.kind().updatedField());
                 records = spatial;
             } else {
                 records = new UsertableRecords();
@@ -108,7 +108,7 @@ public final class SpatialLsmClient extends DB {
                 List<String> problems = records.problems(type.get());
                 if (!problems.isEmpty()) {
                     throw new LoadException("dataset " + config.dataset() + " cannot hold " + config.kind()
-                            .name().toLowerCase(java.util.Locale.ROOT) + " records: " + String.join("; ", problems));
+                            .propertyValue() + " records: " + String.join("; ", problems));
                 }
             }
             PREPARED_DATASETS.add(config.dataset().toString());

@@ -24,19 +24,26 @@ import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 /**
- * Mao's spatial record under YCSB: the number in YCSB's key ({@code user<n>}, hashed or ordered) is the int64 id, and
+ * A generated record with a point under YCSB: Mao's spatial record or Kim's tweet, as the {@link RecordShape} says
+ * (id field, point field, type). The number in YCSB's key ({@code user<n>}, hashed or ordered) is the int64 id, and
  * the record is the generator's record for that id, so the same point can be recomputed from the key when a read
- * centres a range query on it. YCSB's field values are ignored on insert (the generator's payload stands in for
- * them) and become the payload on update.
+ * centres a range query on it. YCSB's field values are ignored on insert (the generator's fields stand in for them)
+ * and become the value of one string field on update (the spatial record's payload, the tweet's message text).
  */
 final class SpatialRecords implements StoredRecords {
 
     private final RecordGenerator generator;
     private final RecordShape shape;
+    private final String updatedField;
 
-    SpatialRecords(RecordGenerator generator) {
+    /** @param updatedField the shape's string field that an update writes YCSB's field values into */
+    SpatialRecords(RecordGenerator generator, String updatedField) {
         this.generator = generator;
         this.shape = generator.shape();
+        if (shape.fields().stream().noneMatch(f -> f.name().equals(updatedField) && f.admType().equals("string"))) {
+            throw new IllegalArgumentException(shape.name() + " records have no string field " + updatedField);
+        }
+        this.updatedField = updatedField;
     }
 
     /** The id in a YCSB key: the digits after its prefix. */
@@ -90,7 +97,7 @@ final class SpatialRecords implements StoredRecords {
     public Map<String, String> updatedFields(Map<String, ByteIterator> values) {
         StringBuilder payload = new StringBuilder();
         values.values().forEach(v -> payload.append(new String(v.toArray(), StandardCharsets.ISO_8859_1)));
-        return Map.of("payload", Sqlpp.string(payload.toString()));
+        return Map.of(updatedField, Sqlpp.string(payload.toString()));
     }
 
     @Override

@@ -10,14 +10,29 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.Vector;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.load.Catalog;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.ResultMatcher;
+import org.spatiallsm.load.SchemaCheck;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.workloads.GeoPoint;
+import org.spatiallsm.workloads.GeoRect;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
+import org.spatiallsm.workloads.SpatialQueries;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -78,6 +93,93 @@ class YcsbClusterTest {
     }
 
     @Test
+    void tweetLoadAndRoundsStoreGeneratedTweetsAndRangeReadsCountThem(QueryServiceClient client) throws Exception {
+        Path workload = WORKLOADS.resolve("tweet-spatial");
+        String[] common = { "-P", workload.toString(), "-p", "db.dataverse=YcsbTweet", "-p", "db.feedport=10303",
+            "-p", "recordcount=2000", "-threads", "2" };
+        Run load = ycsb(concat(new String[] { "-load" }, common));
+
+        assertThat(load.exit()).as(load.err()).isZero();
+        assertThat(load.out()).contains("[INSERT], Return=OK, 2000");
+        assertThat(load.err()).contains("feed YcsbTweet.TweetsFeed took in 2,000 of the 2,000 records sent");
+        assertThat(count(client, "YcsbTweet.Tweets")).isEqualTo(2000);
+
+        // The dataset has the tweet's closed type, and every stored tweet is the generator's tweet for its id (same
+        // distribution and seed as the workload file), nested user, datetime and multiset included.
+        Properties properties = new Properties();
+        try (var in = Files.newBufferedReader(workload)) {
+            properties.load(in);
+        }
+        long seed = Long.parseLong(properties.getProperty("spatiallsm.seed"));
+        RecordGenerator tweets = new RecordGenerator(PointDistributions.create(properties.getProperty(
+                "spatiallsm.distribution"), Map.of(), seed), RecordShapes.named("tweet"), seed);
+        DatasetName dataset = new DatasetName("YcsbTweet", "Tweets");
+        Catalog.DatasetType type = new Catalog(client).datasetType(dataset).orElseThrow();
+        assertThat(type.open()).isFalse();
+        assertThat(type.primaryKey()).containsExactly("tweetid");
+        assertThat(SchemaCheck.problems(type, tweets.shape())).isEmpty();
+        List<JsonNode> stored = client.executeOrThrow("SELECT VALUE t FROM YcsbTweet.Tweets t;").results();
+        assertThat(stored).hasSize(2000).allSatisfy(t -> assertThat(ResultMatcher.differences(tweets.record(t.get(
+                "tweetid").asLong()), t)).isEmpty());
+
+        Run rounds = ycsb(concat(new String[] { "-t", "-p", "operationcount=660", "-p", "rounds.inserts=300", "-p",
+            "rounds.reads=30" }, common));
+
+        assertThat(rounds.exit()).as(rounds.err()).isZero();
+        // Every range read is centred on an inserted tweet, so none comes back empty (NOT_FOUND).
+        assertThat(rounds.out()).contains("[INSERT], Return=OK, 600", "[READ], Return=OK, 60")
+                .doesNotContain("Return=NOT_FOUND", "Return=ERROR");
+        assertThat(rounds.err()).contains("feed YcsbTweet.TweetsFeed took in 600 of the 600 records sent");
+        assertThat(count(client, "YcsbTweet.Tweets")).isEqualTo(2600);
+
+        // A range read through the binding counts exactly the stored tweets whose sender location lies in the window
+        // centred on the read key's tweet.
+        Map<Long, GeoPoint> locations = new TreeMap<>();
+        client.executeOrThrow("SELECT t.tweetid AS id, t.`sender-location` AS loc FROM YcsbTweet.Tweets t;")
+                .results().forEach(r -> locations.put(r.get("id").asLong(), new GeoPoint(r.get("loc").get(0)
+                        .asDouble(), r.get("loc").get(1).asDouble())));
+        Properties bindingProperties = new Properties();
+        bindingProperties.putAll(properties);
+        bindingProperties.setProperty("db.dataverse", "YcsbTweet");
+        bindingProperties.setProperty("db.feedenabled", "false");
+        bindingProperties.setProperty("spatiallsm.sigma", "1.5");
+        SpatialLsmClient db = new SpatialLsmClient();
+        db.setProperties(bindingProperties);
+        db.init();
+        List<Long> ids = new ArrayList<>(locations.keySet());
+        long largest = 0;
+        for (long id : ids.subList(0, 20)) {
+            GeoRect window = SpatialQueries.window(tweets.point(id), 1.5);
+            long expected = locations.values().stream().filter(window::contains).count();
+            HashMap<String, ByteIterator> result = new HashMap<>();
+            assertThat(db.read("Tweets", "user" + id, null, result)).isEqualTo(Status.OK);
+            assertThat(Long.parseLong(result.get("count").toString())).as("tweet %d", id).isEqualTo(expected);
+            largest = Math.max(largest, expected);
+        }
+        assertThat(largest).as("some window holds more than its centre").isGreaterThan(1);
+
+        // Update writes YCSB's values into the message text and leaves the rest; scan goes by tweetid; delete.
+        long first = ids.get(0);
+        HashMap<String, ByteIterator> values = new HashMap<>();
+        values.put("field0", new StringByteIterator("rain again, \"quoted\""));
+        assertThat(db.update("Tweets", "user" + first, values)).isEqualTo(Status.OK);
+        Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+        assertThat(db.scan("Tweets", "user" + first, 3, null, scanned)).isEqualTo(Status.OK);
+        assertThat(scanned).extracting(r -> Long.parseLong(r.get("tweetid").toString()))
+                .containsExactlyElementsOf(ids.subList(0, 3));
+        assertThat(scanned.get(0).get("message-text").toString()).isEqualTo("rain again, \"quoted\"");
+        JsonNode updated = client.executeOrThrow("SELECT VALUE t FROM YcsbTweet.Tweets t WHERE t.tweetid = " + first
+                + ";").results().get(0);
+        List<String> differences = ResultMatcher.differences(tweets.record(first), updated);
+        assertThat(differences).hasSize(1);
+        assertThat(differences.get(0)).startsWith("message-text: expected ").endsWith(", found \"rain again, "
+                + "\\\"quoted\\\"\"");
+        assertThat(db.delete("Tweets", "user" + first)).isEqualTo(Status.OK);
+        assertThat(count(client, "YcsbTweet.Tweets")).isEqualTo(2599);
+        db.cleanup();
+    }
+
+    @Test
     void coreWorkloadKeepsItsDataIntactThroughFeedInsertsAndHttpOperations(QueryServiceClient client)
             throws Exception {
         String[] common = { "-P", WORKLOADS.resolve("workloada").toString(), "-p", "db.dataverse=YcsbCore", "-p",
@@ -126,6 +228,16 @@ class YcsbClusterTest {
 
         assertThat(run.exit()).isEqualTo(3);
         assertThat(run.err()).contains("error: no spatial-lsm cluster answers at http://127.0.0.1:1")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void aBadRecordKindIsOneLineNamingTheAllowedValues() throws Exception {
+        Run run = ycsb("-load", "-P", WORKLOADS.resolve("workloada").toString(), "-p", "recordcount=10", "-p",
+                "spatiallsm.record=tweets");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).contains("error: spatiallsm.record must be one of [ycsb, spatial, tweet], got 'tweets'")
                 .doesNotContain("Exception");
     }
 
