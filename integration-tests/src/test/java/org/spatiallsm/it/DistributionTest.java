@@ -117,6 +117,22 @@ class DistributionTest {
 
     @Test
     @Order(6)
+    void benchMergePoliciesMeasuresAnRtreeUnderEachPolicy() throws Exception {
+        ScriptResult bench = run("bin/spatial-lsm", "bench", "merge-policies", "--index", "rtree",
+                "--policies", "binomial,tiered", "--param", "k=2", "--param", "size-ratio=2",
+                "--records", "4000", "--flushes", "8", "--warm-up-flushes", "0", "--record-bytes", "16");
+
+        assertThat(bench.exitCode()).as(bench.output()).isZero();
+        assertThat(bench.output()).contains("R-tree locationIndex (primary index under binomial k=8)");
+        List<String> rows = bench.output().lines()
+                .filter(line -> line.startsWith("binomial k=2") || line.startsWith("tiered size-ratio=2")).toList();
+        // Columns are separated by two or more spaces; a row's own label has single spaces.
+        assertThat(rows).as(bench.output()).hasSize(2).allSatisfy(row -> assertThat(row.split(" {2,}"))
+                .anyMatch(column -> column.matches("8x\\d+")).contains("same"));
+    }
+
+    @Test
+    @Order(7)
     void dataAndPolicySurviveStopAndStart() throws Exception {
         assertThat(run("bin/stop-cluster").exitCode()).isZero();
         ScriptResult start = run("bin/start-cluster");
@@ -130,7 +146,7 @@ class DistributionTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void stopEndsEveryProcess() throws Exception {
         ScriptResult stop = run("bin/stop-cluster");
         assertThat(stop.exitCode()).isZero();
