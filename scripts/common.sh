@@ -9,8 +9,14 @@ fail() { echo "error: $*" >&2; exit 1; }
 
 require_java17() {
   local java_cmd=${JAVA_HOME:+$JAVA_HOME/bin/}java major
-  command -v "$java_cmd" >/dev/null 2>&1 || fail "java not found: install Java 17 or set JAVA_HOME"
-  major=$("$java_cmd" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}')
+  if [ -n "${JAVA_HOME:-}" ]; then
+    [ -x "$java_cmd" ] || fail "JAVA_HOME is $JAVA_HOME, but it has no bin/java: point it at a Java 17 JDK or unset it"
+  else
+    command -v java >/dev/null 2>&1 || fail "java not found: install Java 17 or set JAVA_HOME"
+  fi
+  # A java that cannot even print its version must not end the script silently (set -e): it fails below instead.
+  major=$("$java_cmd" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}') \
+    || true
   [ "${major:-0}" -ge 17 ] 2>/dev/null || fail "Java 17 or newer is required, found Java ${major:-unknown}"
   command -v mvn >/dev/null 2>&1 || fail "mvn not found: install Maven 3.8 or newer"
 }
