@@ -22,14 +22,12 @@ public final class RoundsWorkload extends CoreWorkload {
     private final AtomicLong operations = new AtomicLong();
     private long insertsPerRound;
     private long readsPerRound;
-    private long loadedRecords;
 
     @Override
     public void init(Properties p) throws WorkloadException {
         super.init(p);
         insertsPerRound = positive(p, "rounds.inserts", 1000);
         readsPerRound = positive(p, "rounds.reads", 100);
-        loadedRecords = recordcount;
         if (insertsPerRound + readsPerRound == 0) {
             throw new WorkloadException("rounds.inserts and rounds.reads cannot both be 0");
         }
@@ -57,7 +55,7 @@ public final class RoundsWorkload extends CoreWorkload {
         } else {
             // lastValue() is the highest key whose insert, and every insert before it, has completed: with several
             // threads, an insert of an earlier round may still be in flight on another thread.
-            long beforeThisRound = loadedRecords + round * insertsPerRound;
+            long beforeThisRound = recordcount + round * insertsPerRound;
             long keynum = ThreadLocalRandom.current().nextLong(Math.min(beforeThisRound,
                     transactioninsertkeysequence.lastValue() + 1));
             db.read(table, buildKeyName(keynum), null, new HashMap<>());
