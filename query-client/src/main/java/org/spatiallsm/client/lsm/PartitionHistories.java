@@ -43,7 +43,7 @@ public final class PartitionHistories {
                 event.bytesWritten(), engineComponents(event.stack())));
     }
 
-    public static EngineComponent engineComponent(DiskComponent component) {
+    private static EngineComponent engineComponent(DiskComponent component) {
         return new EngineComponent(component.firstSequence(), component.lastSequence(), component.bytes(),
                 component.merging());
     }
