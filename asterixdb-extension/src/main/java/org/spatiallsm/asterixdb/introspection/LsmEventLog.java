@@ -18,6 +18,7 @@ import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -52,6 +53,27 @@ public final class LsmEventLog {
 
         long total() {
             return notRecorded + dropped + notWritten;
+        }
+
+        /** The last line of an {@code /events} answer whose lines miss some of the dataset's events. */
+        ObjectNode report(String node, boolean olderLinesRotatedAway) {
+            ObjectNode line = JsonNodeFactory.instance.objectNode();
+            line.put("event", "lost");
+            line.put("node", node);
+            line.put("notRecorded", notRecorded);
+            line.put("dropped", dropped);
+            line.put("notWritten", notWritten);
+            line.put("olderLinesRotatedAway", olderLinesRotatedAway);
+            List<String> why = new ArrayList<>();
+            if (total() > 0) {
+                why.add(total() + " lost (" + notRecorded + " could not be recorded, " + dropped + " dropped with a "
+                        + "full queue, " + notWritten + " failed to write; see the NC log)");
+            }
+            if (olderLinesRotatedAway) {
+                why.add("the oldest were in event files rotated away");
+            }
+            line.put("message", "node " + node + " misses LSM events of this dataset: " + String.join("; ", why));
+            return line;
         }
     }
 

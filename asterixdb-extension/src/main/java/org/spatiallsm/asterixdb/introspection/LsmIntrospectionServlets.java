@@ -26,7 +26,6 @@ import org.spatiallsm.asterixdb.introspection.OpenIndexes.OpenIndex;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
 
@@ -50,6 +49,14 @@ public final class LsmIntrospectionServlets {
     public static final String COMPONENTS = "/spatial-lsm/components";
     public static final String FLUSH = "/spatial-lsm/flush";
     public static final String EVENTS = "/spatial-lsm/events";
+
+    /**
+     * Runs where a request does its slow part, with no lock of the dataset lifecycle manager held: a listing while it
+     * holds the dataset's indexes, a flush while it waits for its flushes. A no-op; a test replaces it to hold a
+     * request there and show that the node's queries and DDL go on meanwhile.
+     */
+    public static volatile Runnable slowPart = () -> {
+    };
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a reader of the event file waits for events queued before its request to be written. */
@@ -149,8 +156,10 @@ public final class LsmIntrospectionServlets {
 
         @Override
         protected void get(IServletRequest request, IServletResponse response) throws IOException {
-            answer(response, request, (name, out) -> json(out, withIndexes(name,
-                    indexes -> OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes))));
+            answer(response, request, (name, out) -> json(out, withIndexes(name, indexes -> {
+                slowPart.run();
+                return OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes);
+            })));
         }
     }
 
@@ -167,6 +176,7 @@ public final class LsmIntrospectionServlets {
                 // AsterixDB's synchronous flushDataset would keep while it waits) nor the indexes (a DROP meanwhile
                 // waits for the flush in AsterixDB, as it does for any flush).
                 List<ILSMIOOperation> flushes = withIndexes(name, this::scheduleFlushes);
+                slowPart.run();
                 awaitAll(flushes, timeoutSeconds, name);
                 json(out, withIndexes(name,
                         indexes -> OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes)));
@@ -255,31 +265,9 @@ public final class LsmIntrospectionServlets {
                 PrintWriter writer = out.writer();
                 lines.lines().forEach(writer::println);
                 if (lost.total() > 0 || lines.olderLinesRotatedAway()) {
-                    writer.println(JSON.writeValueAsString(lostLine(lost, lines.olderLinesRotatedAway())));
+                    writer.println(JSON.writeValueAsString(lost.report(node(), lines.olderLinesRotatedAway())));
                 }
             });
-        }
-
-        /** The last line when the file misses some of the dataset's events, with a one-line message. */
-        private ObjectNode lostLine(LsmEventLog.Lost lost, boolean rotatedAway) {
-            ObjectNode line = JsonNodeFactory.instance.objectNode();
-            line.put("event", "lost");
-            line.put("node", node());
-            line.put("notRecorded", lost.notRecorded());
-            line.put("dropped", lost.dropped());
-            line.put("notWritten", lost.notWritten());
-            line.put("olderLinesRotatedAway", rotatedAway);
-            StringBuilder message = new StringBuilder("node " + node() + " misses LSM events of this dataset:");
-            if (lost.total() > 0) {
-                message.append(" ").append(lost.total()).append(" lost (").append(lost.notRecorded())
-                        .append(" could not be recorded, ").append(lost.dropped()).append(" dropped with a full "
-                                + "queue, ").append(lost.notWritten()).append(" failed to write; see the NC log)");
-            }
-            if (rotatedAway) {
-                message.append(" its oldest events were in event files rotated away");
-            }
-            line.put("message", message.toString());
-            return line;
         }
 
         private static Integer datasetId(IServletRequest request) throws Refused {
