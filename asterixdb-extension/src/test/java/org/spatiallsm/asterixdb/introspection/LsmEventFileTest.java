@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
@@ -24,11 +25,21 @@ class LsmEventFileTest {
     @TempDir
     Path dir;
 
-    /** A line of exactly 40 bytes with its line break. */
+    /** Bytes of one line of {@link #line} with its line break, for n < 10: all such lines have the same size. */
+    private static final int LINE_BYTES = (line(A, 1).text() + "\n").getBytes(StandardCharsets.UTF_8).length;
+
+    /** An event line of the dataset {@code key}, numbered {@code n}. */
     private static Line line(EventKey key, int n) {
         String text = String.format("{\"dataverse\":\"%s\",\"dataset\":\"%s\",\"datasetId\":%d,\"n\":%d}", key.dataverse(),
                 key.dataset(), key.datasetId(), n);
         return new Line(key, text);
+    }
+
+    /** Appends lines 1..count one at a time, each of the dataset {@code keyOf} gives. */
+    private static void appendOneByOne(LsmEventFile file, int count, IntFunction<EventKey> keyOf) throws IOException {
+        for (int n = 1; n <= count; n++) {
+            file.append(List.of(line(keyOf.apply(n), n)));
+        }
     }
 
     private static List<String> texts(Line... lines) {
@@ -50,12 +61,9 @@ class LsmEventFileTest {
     @Test
     void rotatesAtTheSizeLimitKeepsTheNewestFilesAndSaysWhenADatasetsOldestLinesAreGone() throws IOException {
         Path path = dir.resolve("events.jsonl");
-        int lineBytes = (line(A, 1).text() + "\n").getBytes(StandardCharsets.UTF_8).length;
         // Two lines fill a file; the next append rotates it. Two rotated files are kept.
-        LsmEventFile file = new LsmEventFile(path, 2L * lineBytes, 2);
-        for (int n = 1; n <= 8; n++) {
-            file.append(List.of(line(n <= 2 ? B : A, n)));
-        }
+        LsmEventFile file = new LsmEventFile(path, 2L * LINE_BYTES, 2);
+        appendOneByOne(file, 8, n -> n <= 2 ? B : A);
 
         assertThat(Files.readAllLines(path)).isEqualTo(texts(line(A, 7), line(A, 8)));
         assertThat(Files.readAllLines(dir.resolve("events.jsonl.1"))).isEqualTo(texts(line(A, 5), line(A, 6)));
@@ -69,13 +77,9 @@ class LsmEventFileTest {
     @Test
     void findsTheDatasetsOfFilesAnEarlierRunLeft() throws IOException {
         Path path = dir.resolve("events.jsonl");
-        int lineBytes = (line(A, 1).text() + "\n").getBytes(StandardCharsets.UTF_8).length;
-        LsmEventFile before = new LsmEventFile(path, 3L * lineBytes, 3);
-        for (int n = 1; n <= 7; n++) {
-            before.append(List.of(line(n % 2 == 0 ? A : B, n)));
-        }
+        appendOneByOne(new LsmEventFile(path, 3L * LINE_BYTES, 3), 7, n -> n % 2 == 0 ? A : B);
 
-        LsmEventFile after = new LsmEventFile(path, 3L * lineBytes, 3);
+        LsmEventFile after = new LsmEventFile(path, 3L * LINE_BYTES, 3);
         after.append(List.of(line(A, 8)));
         assertThat(after.lines("Dv", "A", 7).lines()).isEqualTo(texts(line(A, 2), line(A, 4), line(A, 6), line(A, 8)));
         assertThat(after.lines("Dv", "B", 9).lines()).isEqualTo(texts(line(B, 1), line(B, 3), line(B, 5), line(B, 7)));
