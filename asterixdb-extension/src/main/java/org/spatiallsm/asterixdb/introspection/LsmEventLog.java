@@ -108,10 +108,6 @@ public final class LsmEventLog {
         return logDir.resolve("spatial-lsm-events-" + ctx.getNodeId() + ".jsonl");
     }
 
-    public Path file() {
-        return file.path();
-    }
-
     void startWriter() {
         Thread writer = new Thread(this::writeForever, "spatial-lsm-event-log " + file.path().getFileName());
         writer.setDaemon(true);
