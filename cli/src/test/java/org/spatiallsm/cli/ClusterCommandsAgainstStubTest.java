@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -45,9 +43,6 @@ class ClusterCommandsAgainstStubTest {
 
     @TempDir
     Path dir;
-
-    private record Run(int exitCode, String out, String err) {
-    }
 
     @BeforeEach
     void startStub() throws IOException {
@@ -115,22 +110,18 @@ class ClusterCommandsAgainstStubTest {
         }
     }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
-    private Run sqlpp(String script) throws IOException {
+    private CliRun sqlpp(String script) throws IOException {
         Path file = Files.writeString(dir.resolve("script.sqlpp"), script);
         return run("sqlpp", "--endpoint", endpoint(), file.toString());
     }
 
     @Test
     void sqlppPrintsTheResultOfEveryStatementInOrder() throws IOException {
-        Run run = sqlpp("SELECT VALUE 1; SELECT VALUE 2;\nSELECT VALUE 3;");
+        CliRun run = sqlpp("SELECT VALUE 1; SELECT VALUE 2;\nSELECT VALUE 3;");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().lines()).containsExactly("1", "2", "3");
@@ -139,7 +130,7 @@ class ClusterCommandsAgainstStubTest {
 
     @Test
     void sqlppSendsTheUseInForceWithEveryLaterStatement() throws IOException {
-        Run run = sqlpp("CREATE DATAVERSE Tour;\nUSE Tour;\nCREATE TYPE T AS { id: int64 };\nSELECT VALUE 4;\n");
+        CliRun run = sqlpp("CREATE DATAVERSE Tour;\nUSE Tour;\nCREATE TYPE T AS { id: int64 };\nSELECT VALUE 4;\n");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().lines()).containsExactly("4");
@@ -149,7 +140,7 @@ class ClusterCommandsAgainstStubTest {
 
     @Test
     void sqlppNamesTheStatementThatFailedAndRunsNoneAfterIt() throws IOException {
-        Run run = sqlpp("SELECT VALUE 1;\n-- the typo\nSELECT VALUE t FRM T t;\nSELECT VALUE 3;");
+        CliRun run = sqlpp("SELECT VALUE 1;\n-- the typo\nSELECT VALUE t FRM T t;\nSELECT VALUE 3;");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out().lines()).containsExactly("1");
@@ -160,7 +151,7 @@ class ClusterCommandsAgainstStubTest {
 
     @Test
     void sqlppOfASingleStatementReportsTheErrorAsItIs() throws IOException {
-        Run run = sqlpp("SELECT VALUE t FRM T t;");
+        CliRun run = sqlpp("SELECT VALUE t FRM T t;");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).startsWith("error: 1001: Syntax error");
@@ -168,7 +159,7 @@ class ClusterCommandsAgainstStubTest {
 
     @Test
     void sqlppRefusesAFileWithoutStatements() throws IOException {
-        Run run = sqlpp("-- nothing yet\n");
+        CliRun run = sqlpp("-- nothing yet\n");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("holds no SQL++ statement");
@@ -180,7 +171,7 @@ class ClusterCommandsAgainstStubTest {
         clusterState = "UNUSABLE";
         nc2State = "FAILED";
 
-        Run run = sqlpp("SELECT VALUE 1;");
+        CliRun run = sqlpp("SELECT VALUE 1;");
 
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err().strip()).doesNotContain("\n").startsWith("error: the cluster at " + endpoint()
@@ -192,7 +183,7 @@ class ClusterCommandsAgainstStubTest {
         clusterState = "UNUSABLE";
         nc2State = "FAILED";
 
-        Run run = run("components", "--endpoint", endpoint(), "--dataverse", "Tour", "--dataset", "CheckIns");
+        CliRun run = run("components", "--endpoint", endpoint(), "--dataverse", "Tour", "--dataset", "CheckIns");
 
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err().strip()).doesNotContain("\n").contains("is UNUSABLE, not ACTIVE: node nc2 is FAILED");
@@ -201,7 +192,7 @@ class ClusterCommandsAgainstStubTest {
     @Test
     void componentsWhenANodesApiPortRefusesNamesTheNodeAndItsAddress() {
         // The cluster controller has not noticed yet (it takes about 50 s), so the cluster is still ACTIVE.
-        Run run = run("components", "--endpoint", endpoint(), "--dataverse", "Tour", "--dataset", "CheckIns");
+        CliRun run = run("components", "--endpoint", endpoint(), "--dataverse", "Tour", "--dataset", "CheckIns");
 
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err().strip()).doesNotContain("\n").startsWith("error: node nc2 does not answer at "
