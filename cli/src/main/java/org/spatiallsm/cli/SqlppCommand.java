@@ -72,6 +72,9 @@ final class SqlppCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             err.println("error: no such file: " + file);
             return UNREADABLE_INPUT;
+        } catch (IOException e) {
+            err.println("error: cannot read " + file + ": " + e);
+            return UNREADABLE_INPUT;
         }
         SqlppScript script = SqlppScript.parse(statements);
         if (script.statements().isEmpty()) {
@@ -88,7 +91,8 @@ final class SqlppCommand implements Callable<Integer> {
                 return UNREACHABLE;
             }
             for (JsonNode value : result.results()) {
-                out.println(pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value) : value.toString());
+                out.println(pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value)
+                        : value.toString());
             }
             out.flush();
             if (!result.isSuccess()) {

@@ -167,6 +167,15 @@ class ClusterCommandsAgainstStubTest {
     }
 
     @Test
+    void sqlppRefusesAnUnreadableFileInOneLine() {
+        CliRun run = run("sqlpp", "--endpoint", endpoint(), dir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().strip()).doesNotContain("\n").startsWith("error: cannot read " + dir);
+        assertThat(requests).isEmpty();
+    }
+
+    @Test
     void sqlppAgainstAnUnusableClusterNamesTheFailedNodeAndExits3() throws IOException {
         clusterState = "UNUSABLE";
         nc2State = "FAILED";

@@ -96,7 +96,8 @@ class ExtensionSectionsDocumentedTest {
             while (section.find()) {
                 String body = text.substring(section.end()).split("(?m)^\\[", 2)[0];
                 assertThat(body.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith(";")))
-                        .as("keys of [extension/%s] in %s", section.group(1), conf).anyMatch(line -> line.contains("="));
+                        .as("keys of [extension/%s] in %s", section.group(1), conf)
+                        .anyMatch(line -> line.contains("="));
             }
         }
     }

@@ -38,7 +38,8 @@ public final class SqlppScript {
 
     private static final Pattern FIRST_WORD = Pattern.compile("^[A-Za-z_]+");
     private static final Pattern USE = Pattern.compile("(?is)USE\\s+(.*?);?");
-    private static final Pattern DROP_DATAVERSE = Pattern.compile("(?is)DROP\\s+DATAVERSE\\s+(.*?)(\\s+IF\\s+EXISTS)?\\s*;?");
+    private static final Pattern DROP_DATAVERSE =
+            Pattern.compile("(?is)DROP\\s+DATAVERSE\\s+(.*?)(\\s+IF\\s+EXISTS)?\\s*;?");
 
     private final List<Statement> statements;
 
