@@ -32,7 +32,7 @@ final class BenchCommand implements Runnable {
                 "Each path loads a fresh dataset in the dataverse --dataverse, which is dropped first and at the end "
                     + "(unless --keep); a path's time ends when all its records are visible." },
             exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement",
-                "2:bad command line", "3:no cluster answers at the endpoint",
+                "2:bad command line", CommandFailures.NO_USABLE_CLUSTER,
                 "4:a path did not deliver every record" })
     static final class Ingest implements Callable<Integer> {
         @Spec

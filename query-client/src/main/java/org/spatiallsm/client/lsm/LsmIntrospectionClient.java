@@ -164,7 +164,10 @@ public final class LsmIntrospectionClient {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
-            throw new QueryServiceUnavailableException("node " + node.id() + " does not answer at " + node.api(), e);
+            throw new QueryServiceUnavailableException(cc.health().problem(cc.endpoint()).orElse("node " + node.id()
+                    + " does not answer at " + node.api() + ": it is down, or its nc.api.port cannot be reached from "
+                    + "here (the cluster controller still counts it ACTIVE; it notices a dead node after about 50 s)"),
+                    e);
         } catch (IOException e) {
             throw new QueryServiceUnavailableException("node " + node.id() + " at " + node.api() + " failed: " + e, e);
         } catch (InterruptedException e) {
