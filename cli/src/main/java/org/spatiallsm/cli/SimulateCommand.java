@@ -18,7 +18,6 @@ import java.util.stream.LongStream;
 import org.spatiallsm.merge.InvalidPolicyParameterException;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.MergePolicy;
-import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.UnknownPolicyException;
@@ -26,6 +25,10 @@ import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.partitioning.simulation.CountModel;
+import org.spatiallsm.partitioning.simulation.LeveledSimulator;
+import org.spatiallsm.partitioning.simulation.LeveledStep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,7 +44,9 @@ import picocli.CommandLine.Spec;
         description = { "Replays flushes through a merge policy with instant merges (merged size = sum of the inputs,"
                 + " less any --component-overhead) and reports write, read and transient space amplification; sizes"
                 + " are in units of one flush unless --flush-sizes gives a file.",
-            "See docs/merge-policies.md for the policies and metrics." },
+            "The leveled policy runs in the count model of the studies' tables (every flush one unit of random keys);"
+                    + " its rows add the component count of every level.",
+            "See docs/merge-policies.md and docs/leveled.md for the policies and metrics." },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:simulated", "2:bad command line, policy, parameter or flush-size file" })
 final class SimulateCommand implements Callable<Integer> {
@@ -90,7 +95,18 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            PolicyDescriptor descriptor = MergePolicies.byName(policyName);
+            if (policyName.equals(LeveledPolicy.NAME)) {
+                PolicyParameters values = PolicyParameters.parse(LeveledPolicy.PARAMETERS, parameterMap());
+                requireAtLeastOne("--flushes", flushes);
+                requireAtLeastOne("--every", every);
+                if (!flushSizes.equals("uniform") || componentOverhead != 0) {
+                    throw invalid("--flush-sizes and --component-overhead apply to stack policies; the leveled count"
+                            + " model has flushes of one unit");
+                }
+                simulateLeveled(values);
+                return 0;
+            }
+            PolicyDescriptor descriptor = stackPolicy(policyName);
             PolicyParameters values = PolicyParameters.parse(descriptor, parameterMap());
             requireAtLeastOne("--flushes", flushes);
             requireAtLeastOne("--every", every);
@@ -121,6 +137,30 @@ final class SimulateCommand implements Callable<Integer> {
         }
         report.summary(simulator.summary());
         out.flush();
+    }
+
+    private void simulateLeveled(PolicyParameters values) {
+        PrintWriter out = spec.commandLine().getOut();
+        LeveledReport report = format == Format.json ? LeveledReport.json(out, values)
+                : LeveledReport.table(out, values, flushes);
+        LeveledSimulator<Void> simulator = new LeveledSimulator<>(new LeveledPolicy(values), new CountModel());
+        for (long t = 1; t <= flushes; t++) {
+            LeveledStep step = simulator.flush(CountModel.flush());
+            if (t % every == 0 || t == flushes) {
+                report.step(step);
+            }
+        }
+        report.summary(simulator.summary());
+        out.flush();
+    }
+
+    /** A stack policy of the catalog; an unknown name's message lists the leveled policy too. */
+    static PolicyDescriptor stackPolicy(String name) {
+        try {
+            return MergePolicies.byName(name);
+        } catch (UnknownPolicyException unknown) {
+            throw new UnknownPolicyException(name, unknown.getMessage() + ", " + LeveledPolicy.NAME);
+        }
     }
 
     private Map<String, String> parameterMap() {
@@ -193,11 +233,13 @@ final class SimulateCommand implements Callable<Integer> {
         return spec.exitCodeOnInvalidInput();
     }
 
-    /** The policy names for --help and picocli's completion. */
+    /** The policy names for --help and picocli's completion: the stack catalog, then the leveled policy. */
     static final class PolicyNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return MergePolicies.all().stream().map(PolicyDescriptor::name).iterator();
+            List<String> names = new ArrayList<>(MergePolicies.all().stream().map(PolicyDescriptor::name).toList());
+            names.add(LeveledPolicy.NAME);
+            return names.iterator();
         }
     }
 
@@ -282,14 +324,7 @@ final class SimulateCommand implements Callable<Integer> {
             ObjectNode line = JSON.createObjectNode();
             ObjectNode fields = line.putObject("summary");
             fields.put("policy", values.descriptor().name());
-            ObjectNode parameters = fields.putObject("parameters");
-            for (ParameterSpec parameter : values.descriptor().parameters()) {
-                if (parameter.type() == ParameterSpec.Type.INTEGER) {
-                    parameters.put(parameter.name(), values.getInt(parameter.name()));
-                } else {
-                    parameters.put(parameter.name(), values.getDouble(parameter.name()));
-                }
-            }
+            LeveledReport.putParameters(fields, values);
             fields.put("componentOverhead", componentOverhead);
             fields.put("flushes", summary.flushes());
             fields.put("writeAmplification", summary.writeAmplification());
