@@ -34,6 +34,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -69,8 +70,9 @@ final class SimulateCommand implements Callable<Integer> {
                     + " repeatable. Parameters not given take their defaults.")
     List<String> parameters = new ArrayList<>();
 
-    @Option(names = "--flushes", required = true, paramLabel = "N", description = "Number of flushes to simulate.")
-    long flushes;
+    @Option(names = "--flushes", paramLabel = "N",
+            description = "Number of flushes to simulate; required unless --distribution selects the spatial mode.")
+    Long flushes;
 
     @Option(names = "--every", paramLabel = "M", defaultValue = "1",
             description = "Report every M-th flush and the last one (default: ${DEFAULT-VALUE}).")
@@ -92,9 +94,24 @@ final class SimulateCommand implements Callable<Integer> {
                     + " followed by {\"summary\": {...}}.")
     Format format;
 
+    @Mixin
+    SpatialMode spatial;
+
     @Override
     public Integer call() {
         try {
+            if (spatial.distribution != null) {
+                if (flushes != null || !flushSizes.equals("uniform") || componentOverhead != 0) {
+                    throw invalid("the spatial mode (--distribution) takes --records and --records-per-flush instead"
+                            + " of --flushes, --flush-sizes and --component-overhead");
+                }
+                requireAtLeastOne("--every", every);
+                spatial.run(this);
+                return 0;
+            }
+            if (flushes == null) {
+                throw invalid("--flushes is required (or --distribution for the spatial mode)");
+            }
             if (policyName.equals(LeveledPolicy.NAME)) {
                 PolicyParameters values = PolicyParameters.parse(LeveledPolicy.PARAMETERS, parameterMap());
                 requireAtLeastOne("--flushes", flushes);
@@ -163,7 +180,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, String> parameterMap() {
+    Map<String, String> parameterMap() {
         Map<String, String> map = new HashMap<>();
         for (String parameter : parameters) {
             int equals = parameter.indexOf('=');
@@ -220,7 +237,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    private ParameterException invalid(String message) {
+    ParameterException invalid(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
 

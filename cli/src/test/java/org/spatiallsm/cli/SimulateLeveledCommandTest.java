@@ -73,6 +73,61 @@ class SimulateLeveledCommandTest {
     }
 
     @Test
+    void theSpatialModeReportsLevelsOverlapAndOperationalComponentsPerSelectivity() throws IOException {
+        Run run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform", "--records",
+                "6000", "--records-per-flush", "300", "--partitioning", "str", "--comparator", "simple", "--queries",
+                "100", "--selectivity", "0,3", "--every", "10", "--format", "json");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
+        List<JsonNode> lines = run.jsonLines();
+        assertThat(lines).extracting(line -> line.path("flush").asLong()).containsExactly(10L, 20L, 0L);
+        assertThat(lines.get(1).get("records").asLong()).isEqualTo(6000);
+        JsonNode summary = lines.get(2).get("summary");
+        assertThat(summary.get("parameters").get("partitioning").asText()).isEqualTo("str");
+        assertThat(summary.get("flushes").asLong()).isEqualTo(20);
+        int components = summary.get("components").asInt();
+        int sum = 0;
+        for (JsonNode level : summary.get("levels")) {
+            sum += level.asInt();
+        }
+        assertThat(sum).isEqualTo(components);
+        assertThat(summary.get("overlapWithinLevel")).hasSize(summary.get("levels").size());
+        // sigma = 0: the window is the whole globe, so every component is operational.
+        assertThat(summary.get("readAmplification").get(0).get("operationalComponents").asDouble())
+                .isEqualTo(components);
+        assertThat(summary.get("readAmplification").get(1).get("operationalComponents").asDouble())
+                .isLessThan(components);
+    }
+
+    @Test
+    void theSpatialModeRunsStackPoliciesWhoseComponentsCoverTheirFlushes() throws IOException {
+        Run run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
+                "--records-per-flush", "500", "--queries", "50", "--selectivity", "0", "--format", "json");
+
+        assertThat(run.exitCode()).isZero();
+        JsonNode summary = run.jsonLines().get(8).get("summary");
+        assertThat(summary.get("moves").asLong()).isZero();
+        assertThat(summary.get("levels")).hasSize(1);
+        assertThat(summary.get("readAmplification").get(0).get("operationalComponents").asDouble())
+                .isEqualTo(summary.get("components").asDouble());
+    }
+
+    @Test
+    void spatialModeErrorsAreOneLine() {
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "zipf"), "unknown distribution 'zipf'");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--comparator", "peano"),
+                "unknown ordering 'peano'");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--partitioning", "grid"),
+                "unknown --partitioning 'grid'");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--flushes", "5"),
+                "takes --records and --records-per-flush instead of --flushes");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--partitioning", "str",
+                "--param", "partitioning=size"), "give the partitioning once");
+        assertOneLineUsageError(simulate("--policy", "leveled"), "--flushes is required");
+    }
+
+    @Test
     void helpListsTheLeveledPolicy() {
         assertThat(simulate("--help").out().replaceAll("\\s+", " ")).contains("constant-all, leveled");
     }
