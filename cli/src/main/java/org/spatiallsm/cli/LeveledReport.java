@@ -1,5 +1,7 @@
 package org.spatiallsm.cli;
 
+import static org.spatiallsm.cli.AmplificationTotals.decimal;
+
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -43,10 +45,6 @@ abstract class LeveledReport {
         }
     }
 
-    static String decimal(double value) {
-        return String.format(Locale.ROOT, "%.3f", value);
-    }
-
     private static final class Table extends LeveledReport {
         private final PrintWriter out;
         private final String rowFormat;
@@ -70,21 +68,9 @@ abstract class LeveledReport {
         @Override
         void summary(LeveledSummary summary) {
             out.println();
-            line("flushes", Long.toString(summary.flushes()));
-            line("write amplification W", decimal(summary.writeAmplification()));
-            line("write amplification W_logged", decimal(summary.writeAmplificationLogged()));
-            line("read amplification (average)", decimal(summary.readAmplification()));
-            line("read amplification (max)", Integer.toString(summary.maxReadAmplification()));
-            line("transient space amplification", decimal(summary.transientSpaceAmplification()));
-            line("merges", Long.toString(summary.merges()));
-            line("moves", Long.toString(summary.moves()));
-            line("bytes flushed", Long.toString(summary.bytesFlushed()));
-            line("bytes written by merges", Long.toString(summary.bytesWrittenByMerges()));
-            line("levels (L0 first)", summary.levels().toString());
-        }
-
-        private void line(String label, String value) {
-            out.printf(Locale.ROOT, "%-30s %s%n", label, value);
+            AmplificationTotals.of(summary).printLines(out);
+            AmplificationTotals.line(out, "moves", Long.toString(summary.moves()));
+            AmplificationTotals.line(out, "levels (L0 first)", summary.levels().toString());
         }
     }
 
@@ -116,16 +102,8 @@ abstract class LeveledReport {
             ObjectNode fields = line.putObject("summary");
             fields.put("policy", values.policy());
             putParameters(fields, values);
-            fields.put("flushes", summary.flushes());
-            fields.put("writeAmplification", summary.writeAmplification());
-            fields.put("writeAmplificationLogged", summary.writeAmplificationLogged());
-            fields.put("readAmplification", summary.readAmplification());
-            fields.put("maxReadAmplification", summary.maxReadAmplification());
-            fields.put("transientSpaceAmplification", summary.transientSpaceAmplification());
-            fields.put("merges", summary.merges());
+            AmplificationTotals.of(summary).putFields(fields);
             fields.put("moves", summary.moves());
-            fields.put("bytesFlushed", summary.bytesFlushed());
-            fields.put("bytesWrittenByMerges", summary.bytesWrittenByMerges());
             summary.levels().forEach(fields.putArray("levels")::add);
             out.println(line);
         }

@@ -1,5 +1,7 @@
 package org.spatiallsm.cli;
 
+import static org.spatiallsm.cli.AmplificationTotals.decimal;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -292,24 +294,9 @@ final class SimulateCommand implements Callable<Integer> {
         @Override
         public void summary(SimulationSummary summary) {
             out.println();
-            line("flushes", Long.toString(summary.flushes()));
-            line("write amplification W", decimal(summary.writeAmplification()));
-            line("write amplification W_logged", decimal(summary.writeAmplificationLogged()));
-            line("read amplification (average)", decimal(summary.readAmplification()));
-            line("read amplification (max)", Integer.toString(summary.maxReadAmplification()));
-            line("transient space amplification", decimal(summary.transientSpaceAmplification()));
-            line("merges", Long.toString(summary.merges()));
-            line("bytes flushed", Long.toString(summary.bytesFlushed()));
-            line("bytes written by merges", Long.toString(summary.bytesWrittenByMerges()));
+            AmplificationTotals.of(summary).printLines(out);
         }
 
-        private void line(String label, String value) {
-            out.printf(Locale.ROOT, "%-30s %s%n", label, value);
-        }
-
-        private static String decimal(double value) {
-            return String.format(Locale.ROOT, "%.3f", value);
-        }
     }
 
     private static final class JsonReport implements Report {
@@ -343,15 +330,7 @@ final class SimulateCommand implements Callable<Integer> {
             fields.put("policy", values.descriptor().name());
             LeveledReport.putParameters(fields, values);
             fields.put("componentOverhead", componentOverhead);
-            fields.put("flushes", summary.flushes());
-            fields.put("writeAmplification", summary.writeAmplification());
-            fields.put("writeAmplificationLogged", summary.writeAmplificationLogged());
-            fields.put("readAmplification", summary.readAmplification());
-            fields.put("maxReadAmplification", summary.maxReadAmplification());
-            fields.put("transientSpaceAmplification", summary.transientSpaceAmplification());
-            fields.put("merges", summary.merges());
-            fields.put("bytesFlushed", summary.bytesFlushed());
-            fields.put("bytesWrittenByMerges", summary.bytesWrittenByMerges());
+            AmplificationTotals.of(summary).putFields(fields);
             out.println(line);
         }
     }

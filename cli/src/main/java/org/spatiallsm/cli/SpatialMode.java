@@ -1,5 +1,7 @@
 package org.spatiallsm.cli;
 
+import static org.spatiallsm.cli.AmplificationTotals.decimal;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -157,8 +159,8 @@ final class SpatialMode {
                 out.println(line);
             } else {
                 out.printf(Locale.ROOT, rowFormat, progress.flush(), progress.records(),
-                        LeveledReport.decimal(progress.writeAmplification()),
-                        LeveledReport.decimal(progress.writeAmplificationLogged()), progress.merges(),
+                        decimal(progress.writeAmplification()),
+                        decimal(progress.writeAmplificationLogged()), progress.merges(),
                         progress.moves(), progress.levels());
             }
             out.flush();
@@ -193,24 +195,24 @@ final class SpatialMode {
             }
             out.println();
             line("flushes", Long.toString(summary.flushes()));
-            line("write amplification W", LeveledReport.decimal(summary.writeAmplification()));
-            line("write amplification W_logged", LeveledReport.decimal(summary.writeAmplificationLogged()));
+            line("write amplification W", decimal(summary.writeAmplification()));
+            line("write amplification W_logged", decimal(summary.writeAmplificationLogged()));
             line("merges", Long.toString(summary.merges()));
             line("moves", Long.toString(summary.moves()));
             line("components", Integer.toString(summary.components()));
             line("components per level", summary.levels().toString());
             List<String> overlaps = new ArrayList<>();
-            summary.overlapWithinLevel().forEach(overlap -> overlaps.add(LeveledReport.decimal(overlap)));
+            summary.overlapWithinLevel().forEach(overlap -> overlaps.add(decimal(overlap)));
             line("overlap within level", overlaps.toString());
             for (SpatialSummary.QueryCost cost : summary.queries()) {
                 line(String.format(Locale.ROOT, "operational components s=%s", trim(cost.sigma())),
-                        LeveledReport.decimal(cost.operationalComponents()) + " (average of " + cost.queries()
+                        decimal(cost.operationalComponents()) + " (average of " + cost.queries()
                                 + " queries)");
             }
         }
 
         private void line(String label, String value) {
-            out.printf(Locale.ROOT, "%-30s %s%n", label, value);
+            AmplificationTotals.line(out, label, value);
         }
 
         private String trim(double sigma) {
