@@ -1,5 +1,7 @@
 package org.spatiallsm.partitioning.partitioner;
 
+import org.spatiallsm.partitioning.ordering.RowSort;
+
 /** Computes the partition boxes of STR or R*-Grove from entry centres (all of a merge's, or a sample). */
 interface Tiler {
 
@@ -12,7 +14,7 @@ interface Tiler {
     Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap);
 
     /** The order along one axis: by that coordinate, then the other, then id. */
-    static IndexSort.RowComparator byAxis(int axis, double[] xs, double[] ys, long[] ids) {
+    static RowSort.RowComparator byAxis(int axis, double[] xs, double[] ys, long[] ids) {
         double[] first = axis == Tiling.X ? xs : ys;
         double[] second = axis == Tiling.X ? ys : xs;
         return (a, b) -> {

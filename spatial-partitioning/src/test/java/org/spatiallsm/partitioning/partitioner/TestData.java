@@ -1,7 +1,6 @@
 package org.spatiallsm.partitioning.partitioner;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -9,6 +8,7 @@ import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.ordering.Ordering;
+import org.spatiallsm.partitioning.ordering.RowSort;
 
 /** Seeded merge inputs for the partitioner tests. */
 final class TestData {
@@ -35,24 +35,9 @@ final class TestData {
                     entries.addPoint(id, x, y);
                 }
             }
-            inputs.add(EntryRun.of(sorted(entries, ordering)));
+            inputs.add(EntryRun.of(RowSort.sorted(entries, ordering)));
         }
         return inputs;
-    }
-
-    static Entries sorted(Entries entries, Ordering ordering) {
-        Integer[] rows = new Integer[entries.size()];
-        long[] keys = new long[entries.size()];
-        for (int i = 0; i < rows.length; i++) {
-            rows[i] = i;
-            keys[i] = ordering.key(entries, i);
-        }
-        Arrays.sort(rows, (a, b) -> ordering.compare(entries, a, keys[a], entries, b, keys[b]));
-        Entries out = new Entries(rows.length);
-        for (int row : rows) {
-            out.add(entries, row);
-        }
-        return out;
     }
 
     /** Points regenerated from the seed at every open: a large input that nobody holds in memory. */
