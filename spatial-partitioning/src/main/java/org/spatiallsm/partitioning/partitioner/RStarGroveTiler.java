@@ -42,10 +42,7 @@ final class RStarGroveTiler implements Tiler {
     @Override
     public Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap) {
         Tiling tiling = new Tiling();
-        int[] rows = new int[n];
-        for (int i = 0; i < n; i++) {
-            rows[i] = i;
-        }
+        int[] rows = Tiler.identity(n);
         int[] scratch = new int[n];
         double[] prefixCost = new double[n + 1];
         RowSort.RowComparator[] byAxis = { Tiler.byAxis(Tiling.X, xs, ys, ids), Tiler.byAxis(Tiling.Y, xs, ys, ids) };

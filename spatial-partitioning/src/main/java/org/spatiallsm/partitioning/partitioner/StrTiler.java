@@ -12,10 +12,7 @@ final class StrTiler implements Tiler {
     @Override
     public Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap) {
         Tiling tiling = new Tiling();
-        int[] rows = new int[n];
-        for (int i = 0; i < n; i++) {
-            rows[i] = i;
-        }
+        int[] rows = Tiler.identity(n);
         int[] scratch = new int[n];
         RowSort.sort(rows, 0, n, scratch, Tiler.byAxis(Tiling.X, xs, ys, ids));
         long partitions = Math.max(1, (n + (long) cap - 1) / cap);

@@ -13,6 +13,15 @@ interface Tiler {
      */
     Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap);
 
+    /** The rows 0 .. n-1, to be sorted. */
+    static int[] identity(int n) {
+        int[] rows = new int[n];
+        for (int i = 0; i < n; i++) {
+            rows[i] = i;
+        }
+        return rows;
+    }
+
     /** The order along one axis: by that coordinate, then the other, then id. */
     static RowSort.RowComparator byAxis(int axis, double[] xs, double[] ys, long[] ids) {
         double[] first = axis == Tiling.X ? xs : ys;

@@ -42,30 +42,21 @@ final class TestData {
 
     /** Points regenerated from the seed at every open: a large input that nobody holds in memory. */
     static EntryRun generated(long seed, long idStart, int size) {
-        return new EntryRun() {
-            @Override
-            public long size() {
-                return size;
-            }
+        return EntryRun.of(size, () -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            return new EntryCursor() {
+                private int produced;
 
-            @Override
-            public EntryCursor open() {
-                SplittableRandom random = new SplittableRandom(seed);
-                return new EntryCursor() {
-                    private int produced;
-
-                    @Override
-                    public int read(Entries into, int max) {
-                        int n = Math.min(max, size - produced);
-                        for (int i = 0; i < n; i++) {
-                            into.addPoint(idStart + produced + i, random.nextDouble(-180, 180),
-                                    random.nextDouble(-90, 90));
-                        }
-                        produced += n;
-                        return n;
+                @Override
+                public int read(Entries into, int max) {
+                    int n = Math.min(max, size - produced);
+                    for (int i = 0; i < n; i++) {
+                        into.addPoint(idStart + produced + i, random.nextDouble(-180, 180), random.nextDouble(-90, 90));
                     }
-                };
-            }
-        };
+                    produced += n;
+                    return n;
+                }
+            };
+        });
     }
 }
