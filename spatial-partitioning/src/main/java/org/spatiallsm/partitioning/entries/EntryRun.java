@@ -1,5 +1,7 @@
 package org.spatiallsm.partitioning.entries;
 
+import java.util.function.Supplier;
+
 /**
  * One input of a merge (in the engine: one disk component), readable as many times as a partitioner needs
  * (two-pass partitioning reads every input twice). A run need not be held in memory: {@link #open()} may read a
@@ -16,31 +18,36 @@ public interface EntryRun {
     /** A new cursor positioned before the first entry. */
     EntryCursor open();
 
-    /** An in-memory run over all rows of {@code entries}, in their row order. */
-    static EntryRun of(Entries entries) {
+    /** A run of {@code size} entries that {@code opener} reads anew at every {@link #open()}. */
+    static EntryRun of(long size, Supplier<EntryCursor> opener) {
         return new EntryRun() {
             @Override
             public long size() {
-                return entries.size();
+                return size;
             }
 
             @Override
             public EntryCursor open() {
-                return new EntryCursor() {
-                    private int next;
-
-                    @Override
-                    public int read(Entries into, int max) {
-                        int end = Math.min(entries.size(), next + max);
-                        for (int row = next; row < end; row++) {
-                            into.add(entries, row);
-                        }
-                        int read = end - next;
-                        next = end;
-                        return read;
-                    }
-                };
+                return opener.get();
             }
         };
+    }
+
+    /** An in-memory run over all rows of {@code entries}, in their row order. */
+    static EntryRun of(Entries entries) {
+        return of(entries.size(), () -> new EntryCursor() {
+            private int next;
+
+            @Override
+            public int read(Entries into, int max) {
+                int end = Math.min(entries.size(), next + max);
+                for (int row = next; row < end; row++) {
+                    into.add(entries, row);
+                }
+                int read = end - next;
+                next = end;
+                return read;
+            }
+        });
     }
 }

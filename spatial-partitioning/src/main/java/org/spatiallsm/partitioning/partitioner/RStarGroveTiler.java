@@ -3,6 +3,8 @@ package org.spatiallsm.partitioning.partitioner;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
+import org.spatiallsm.partitioning.ordering.RowSort;
+
 /**
  * R*-Grove's partition boundaries (the research notes' "algorithm to implement", §5.3): split the range of points
  * in two, recursively, until a range holds at most {@code cap} points. Each split picks the axis whose candidate
@@ -40,13 +42,10 @@ final class RStarGroveTiler implements Tiler {
     @Override
     public Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap) {
         Tiling tiling = new Tiling();
-        int[] rows = new int[n];
-        for (int i = 0; i < n; i++) {
-            rows[i] = i;
-        }
+        int[] rows = Tiler.identity(n);
         int[] scratch = new int[n];
         double[] prefixCost = new double[n + 1];
-        IndexSort.RowComparator[] byAxis = { Tiler.byAxis(Tiling.X, xs, ys, ids), Tiler.byAxis(Tiling.Y, xs, ys, ids) };
+        RowSort.RowComparator[] byAxis = { Tiler.byAxis(Tiling.X, xs, ys, ids), Tiler.byAxis(Tiling.Y, xs, ys, ids) };
         long minSize = Math.max(1, (long) Math.ceil(alpha * cap));
         Deque<Range> stack = new ArrayDeque<>();
         stack.push(new Range(0, n, minSize, -1, false));
@@ -95,13 +94,13 @@ final class RStarGroveTiler implements Tiler {
      * smaller sum of both sides' margins, leaving the range sorted along it; x wins ties.
      */
     private static int cheaperAxis(int[] rows, int from, int to, long lo, long hi, double[] xs, double[] ys,
-            int[] scratch, IndexSort.RowComparator[] byAxis) {
-        IndexSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
+            int[] scratch, RowSort.RowComparator[] byAxis) {
+        RowSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
         double marginY = summedMargins(rows, from, to, lo, hi, xs, ys);
-        IndexSort.sort(rows, from, to, scratch, byAxis[Tiling.X]);
+        RowSort.sort(rows, from, to, scratch, byAxis[Tiling.X]);
         double marginX = summedMargins(rows, from, to, lo, hi, xs, ys);
         if (marginY < marginX) {
-            IndexSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
+            RowSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
             return Tiling.Y;
         }
         return Tiling.X;

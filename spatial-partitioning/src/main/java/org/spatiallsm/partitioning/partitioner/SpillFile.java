@@ -64,17 +64,7 @@ final class SpillFile implements AutoCloseable {
     EntryRun segment(int p) {
         long start = segmentStart[p];
         long size = segmentSize[p];
-        return new EntryRun() {
-            @Override
-            public long size() {
-                return size;
-            }
-
-            @Override
-            public EntryCursor open() {
-                return new SegmentCursor(start, size);
-            }
-        };
+        return EntryRun.of(size, () -> new SegmentCursor(start, size));
     }
 
     private final class SegmentCursor implements EntryCursor {

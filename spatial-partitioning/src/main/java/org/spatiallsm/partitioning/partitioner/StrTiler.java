@@ -1,5 +1,7 @@
 package org.spatiallsm.partitioning.partitioner;
 
+import org.spatiallsm.partitioning.ordering.RowSort;
+
 /**
  * Sort-Tile-Recursive in 2-D: with P = ceil(n / cap) partitions, sort by x and cut ceil(sqrt(P)) vertical slabs of
  * cap * ceil(sqrt(P)) points; sort each slab by y and cut it every cap points. The cuts lie at the first point of
@@ -10,26 +12,23 @@ final class StrTiler implements Tiler {
     @Override
     public Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap) {
         Tiling tiling = new Tiling();
-        int[] rows = new int[n];
-        for (int i = 0; i < n; i++) {
-            rows[i] = i;
-        }
+        int[] rows = Tiler.identity(n);
         int[] scratch = new int[n];
-        IndexSort.sort(rows, 0, n, scratch, Tiler.byAxis(Tiling.X, xs, ys, ids));
+        RowSort.sort(rows, 0, n, scratch, Tiler.byAxis(Tiling.X, xs, ys, ids));
         long partitions = Math.max(1, (n + (long) cap - 1) / cap);
         long slabsPerSide = (long) Math.ceil(Math.sqrt(partitions));
         long slabSize = cap * slabsPerSide;
         int slabs = (int) Math.max(1, (n + slabSize - 1) / slabSize);
         double[] slabCuts = new double[slabs - 1];
         int[] slabTrees = new int[slabs];
-        IndexSort.RowComparator byY = Tiler.byAxis(Tiling.Y, xs, ys, ids);
+        RowSort.RowComparator byY = Tiler.byAxis(Tiling.Y, xs, ys, ids);
         for (int s = 0; s < slabs; s++) {
             int from = (int) (s * slabSize);
             int to = (int) Math.min(n, from + slabSize);
             if (s > 0) {
                 slabCuts[s - 1] = xs[rows[from]];
             }
-            IndexSort.sort(rows, from, to, scratch, byY);
+            RowSort.sort(rows, from, to, scratch, byY);
             int cells = Math.max(1, (to - from + cap - 1) / cap);
             double[] cuts = new double[cells - 1];
             int[] leaves = new int[cells];

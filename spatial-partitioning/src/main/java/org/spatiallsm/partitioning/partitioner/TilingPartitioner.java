@@ -10,6 +10,7 @@ import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.ordering.Ordering;
+import org.spatiallsm.partitioning.ordering.RowSort;
 
 /**
  * STR and R*-Grove: a {@link Tiler} computes half-open partition boxes from entry centres, every entry goes to the
@@ -194,9 +195,9 @@ final class TilingPartitioner implements Partitioner {
                 rows[next[partitionOf[row]]++] = row;
             }
             int[] scratch = new int[n];
-            IndexSort.RowComparator byOrdering = (a, b) -> ordering.compare(entries, a, keys[a], entries, b, keys[b]);
+            RowSort.RowComparator byOrdering = (a, b) -> ordering.compare(entries, a, keys[a], entries, b, keys[b]);
             for (int p = 0; p < tiling.partitions(); p++) {
-                IndexSort.sort(rows, offsets[p], offsets[p + 1], scratch, byOrdering);
+                RowSort.sort(rows, offsets[p], offsets[p + 1], scratch, byOrdering);
             }
             return new Grouped(rows, offsets);
         }

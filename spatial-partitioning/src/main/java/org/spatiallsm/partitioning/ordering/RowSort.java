@@ -1,21 +1,40 @@
-package org.spatiallsm.partitioning.partitioner;
+package org.spatiallsm.partitioning.ordering;
 
-/** Sorts a range of an {@code int[]} of row indices with a comparator on rows, without boxing. */
-final class IndexSort {
+import org.spatiallsm.partitioning.entries.Entries;
+
+/** Sorts row indices with a comparator on rows, without boxing: a stable merge sort. */
+public final class RowSort {
 
     /** Compares two rows. */
     @FunctionalInterface
-    interface RowComparator {
+    public interface RowComparator {
         int compare(int rowA, int rowB);
     }
 
     private static final int INSERTION_LIMIT = 24;
 
-    private IndexSort() {
+    private RowSort() {
+    }
+
+    /** A copy of {@code entries} sorted by {@code ordering} (each key computed once): a flush's or a run's order. */
+    public static Entries sorted(Entries entries, Ordering ordering) {
+        int n = entries.size();
+        long[] keys = new long[n];
+        int[] rows = new int[n];
+        for (int row = 0; row < n; row++) {
+            keys[row] = ordering.key(entries, row);
+            rows[row] = row;
+        }
+        sort(rows, 0, n, new int[n], (a, b) -> ordering.compare(entries, a, keys[a], entries, b, keys[b]));
+        Entries out = new Entries(n);
+        for (int row : rows) {
+            out.add(entries, row);
+        }
+        return out;
     }
 
     /** Sorts {@code rows[from, to)} stably; {@code scratch} must be at least as long as {@code rows}. */
-    static void sort(int[] rows, int from, int to, int[] scratch, RowComparator comparator) {
+    public static void sort(int[] rows, int from, int to, int[] scratch, RowComparator comparator) {
         if (to - from <= INSERTION_LIMIT) {
             insertionSort(rows, from, to, comparator);
             return;
