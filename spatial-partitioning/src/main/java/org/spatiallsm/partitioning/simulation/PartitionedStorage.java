@@ -1,7 +1,6 @@
 package org.spatiallsm.partitioning.simulation;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,7 @@ import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.ordering.Ordering;
+import org.spatiallsm.partitioning.ordering.RowSort;
 import org.spatiallsm.partitioning.partitioner.PartitionCollector;
 import org.spatiallsm.partitioning.partitioner.Partitioner;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
@@ -35,7 +35,7 @@ public final class PartitionedStorage implements LeveledSimulator.Storage<Entrie
 
     /** A flushed component: {@code entries} sorted by the ordering, as a flush bulk-loads them. */
     public Written<Entries> flush(Entries entries) {
-        Entries sorted = sorted(entries, ordering);
+        Entries sorted = RowSort.sorted(entries, ordering);
         return new Written<>(mbr(sorted), sorted.size(), sorted.size(), sorted);
     }
 
@@ -52,23 +52,6 @@ public final class PartitionedStorage implements LeveledSimulator.Storage<Entrie
             outputs.add(new Written<>(partition.info().mbr(), entries, entries, partition.entries()));
         }
         return outputs;
-    }
-
-    /** The rows of {@code entries} in the ordering's total order. */
-    static Entries sorted(Entries entries, Ordering ordering) {
-        int n = entries.size();
-        long[] keys = new long[n];
-        Integer[] rows = new Integer[n];
-        for (int row = 0; row < n; row++) {
-            keys[row] = ordering.key(entries, row);
-            rows[row] = row;
-        }
-        Arrays.sort(rows, (a, b) -> ordering.compare(entries, a, keys[a], entries, b, keys[b]));
-        Entries sorted = new Entries(n);
-        for (Integer row : rows) {
-            sorted.add(entries, row);
-        }
-        return sorted;
     }
 
     static Rect mbr(Entries entries) {
