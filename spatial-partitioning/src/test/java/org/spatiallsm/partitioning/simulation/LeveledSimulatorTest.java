@@ -36,6 +36,25 @@ class LeveledSimulatorTest {
         assertThat(steps.get(59).levels()).containsExactly(2, 4, 16, 38);
     }
 
+    @ParameterizedTest(name = "pick {0}")
+    @ValueSource(strings = { "oldest", "newest", "min-overlap", "max-overlap", "round-robin", "rand-uniform",
+        "rand-binomial", "rand-oldest", "rand-newest" })
+    void afterEveryFlushEveryLevelIsWithinCapacityAndNothingIsLost(String pick) {
+        for (String mode : List.of("relative", "absolute")) {
+            LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "3", "pick",
+                    pick, "overlap-mode", mode, "seed", "9"));
+            LeveledSimulator<Void> simulator = new LeveledSimulator<>(policy, new CountModel());
+            for (int t = 1; t <= 400; t++) {
+                LeveledStep step = simulator.flush(CountModel.flush());
+                for (int level = 0; level < step.levels().size(); level++) {
+                    assertThat((long) step.levels().get(level)).as("level %d after flush %d", level, t)
+                            .isLessThanOrEqualTo(policy.capacity(level));
+                }
+                assertThat(step.levels().stream().mapToInt(Integer::intValue).sum()).isEqualTo(t);
+            }
+        }
+    }
+
     @Test
     void reproducesFig31gWithoutAnExtraLevel0() {
         // merge-policies.md §4.4: capacities 2, 4, 8; before flush 12 the levels hold 2, 4, 5, after it 2, 4, 6.
