@@ -49,6 +49,8 @@ import picocli.CommandLine.Spec;
                 + " are in units of one flush unless --flush-sizes gives a file.",
             "The leveled policy runs in the count model of the studies' tables (every flush one unit of random keys);"
                     + " its rows add the component count of every level.",
+            "With --distribution, the spatial mode inserts real points instead, for any policy, and reports the"
+                    + " operational components per query window as well.",
             "See docs/merge-policies.md and docs/leveled.md for the policies and metrics." },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:simulated", "2:bad command line, policy, parameter or flush-size file" })
