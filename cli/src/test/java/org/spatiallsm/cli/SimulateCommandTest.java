@@ -112,11 +112,11 @@ class SimulateCommandTest {
 
     @Test
     void anUnknownPolicyListsTheKnownOnes() {
-        Run run = simulate("--policy", "leveled", "--flushes", "20");
+        Run run = simulate("--policy", "leveling", "--flushes", "20");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("error: unknown merge policy 'leveled'; known policies: binomial,"
-                + " min-latency, tiered, bigtable, exploring, constant-all\n");
+        assertThat(run.err()).isEqualTo("error: unknown merge policy 'leveling'; known policies: binomial,"
+                + " min-latency, tiered, bigtable, exploring, constant-all, leveled\n");
     }
 
     @Test
