@@ -1,8 +1,10 @@
 package org.spatiallsm.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.spatiallsm.curves.DhvbValue;
@@ -49,8 +51,8 @@ final class CurveCommand implements Runnable {
         @Override
         public Integer call() {
             return print(spec, () -> {
-                long[] cell = integers("--point", point, "X,Y");
-                return List.of(Long.toString(HilbertCurve.index(order, cell[0], cell[1])));
+                List<Long> cell = numbers("--point", point, "X,Y", "integers", Long::parseLong);
+                return List.of(Long.toString(HilbertCurve.index(order, cell.get(0), cell.get(1))));
             });
         }
     }
@@ -71,8 +73,8 @@ final class CurveCommand implements Runnable {
         @Override
         public Integer call() {
             return print(spec, () -> {
-                double[] lonLat = decimals("--point", point, "LON,LAT");
-                return List.of(Long.toString(DhvbValue.of(lonLat[0], lonLat[1])));
+                List<Double> lonLat = numbers("--point", point, "LON,LAT", "numbers", Double::parseDouble);
+                return List.of(Long.toString(DhvbValue.of(lonLat.get(0), lonLat.get(1))));
             });
         }
     }
@@ -101,11 +103,11 @@ final class CurveCommand implements Runnable {
         @Override
         public Integer call() {
             return print(spec, () -> {
-                long[] bounds = integers("--rect", rect, "x1,y1,x2,y2");
-                if (bounds[0] > bounds[2] || bounds[1] > bounds[3]) {
+                List<Long> bounds = numbers("--rect", rect, "x1,y1,x2,y2", "integers", Long::parseLong);
+                if (bounds.get(0) > bounds.get(2) || bounds.get(1) > bounds.get(3)) {
                     throw new IllegalArgumentException("--rect needs x1 <= x2 and y1 <= y2, got " + rect.strip());
                 }
-                GridRect cells = new GridRect(bounds[0], bounds[1], bounds[2], bounds[3]);
+                GridRect cells = new GridRect(bounds.get(0), bounds.get(1), bounds.get(2), bounds.get(3));
                 List<HilbertInterval> cover = HilbertRanges.cover(order, cells, maxIntervals);
                 long values = cover.stream().mapToLong(HilbertInterval::length).sum();
                 if (values > cells.cellCount()) {
@@ -132,40 +134,18 @@ final class CurveCommand implements Runnable {
         }
     }
 
-    private static long[] integers(String option, String text, String shape) {
-        String[] parts = split(option, text, shape);
-        long[] values = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            try {
-                values[i] = Long.parseLong(parts[i]);
-            } catch (NumberFormatException notAnInteger) {
-                throw new IllegalArgumentException(option + " expects integers " + shape + ", got '" + text + "'");
-            }
-        }
-        return values;
-    }
-
-    private static double[] decimals(String option, String text, String shape) {
-        String[] parts = split(option, text, shape);
-        double[] values = new double[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            try {
-                values[i] = Double.parseDouble(parts[i]);
-            } catch (NumberFormatException notANumber) {
-                throw new IllegalArgumentException(option + " expects numbers " + shape + ", got '" + text + "'");
-            }
-        }
-        return values;
-    }
-
-    private static String[] split(String option, String text, String shape) {
+    /** The comma-separated numbers of an option, as many as {@code shape} names, or one clear error. */
+    private static <T> List<T> numbers(String option, String text, String shape, String kind,
+            Function<String, T> parse) {
         String[] parts = text.split(",", -1);
         if (parts.length != shape.split(",").length) {
             throw new IllegalArgumentException(option + " expects " + shape + ", got '" + text + "'");
         }
-        for (int i = 0; i < parts.length; i++) {
-            parts[i] = parts[i].strip();
+        try {
+            return Arrays.stream(parts).map(String::strip).map(parse).toList();
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException(option + " expects " + kind + " " + shape + ", got '" + text + "'");
         }
-        return parts;
     }
+
 }
