@@ -31,7 +31,8 @@ public final class HilbertRanges {
      * more than {@code maxIntervals} intervals, that level's cover is coarsened by bridging its smallest gaps
      * (which adds the fewest cells outside the rectangle for that level). The result always contains every cell of
      * the rectangle, is sorted and merged, and equals {@link #cover(int, GridRect)} when the exact cover has at
-     * most {@code maxIntervals} intervals. Work is bounded by about 4 x maxIntervals squares per level.
+     * most {@code maxIntervals} intervals. A level is only kept while its merged cover fits the cap, so work and
+     * memory follow the cap rather than the order.
      */
     public static List<HilbertInterval> cover(int order, GridRect rect, int maxIntervals) {
         requireInGrid(order, rect);
@@ -84,6 +85,31 @@ public final class HilbertRanges {
             return NO_MATCH;
         }
         return nextMatch(order, rect, Math.max(0, from), new Square(0, HilbertCurve.START_STATE, 0, 0), 0);
+    }
+
+    /** The first and the last value of the rectangle's cells (a depth-first walk each, as {@link #nextMatch}). */
+    public static HilbertInterval span(int order, GridRect rect) {
+        requireInGrid(order, rect);
+        Square root = new Square(0, HilbertCurve.START_STATE, 0, 0);
+        return new HilbertInterval(nextMatch(order, rect, 0, root, 0), lastMatch(order, rect, root, 0));
+    }
+
+    /** Every square that meets the rectangle holds one of its cells, so the first such child is the answer. */
+    private static long lastMatch(int order, GridRect rect, Square square, int level) {
+        long side = 1L << (order - level);
+        if (square.disjointFrom(rect, side)) {
+            return NO_MATCH;
+        }
+        if (square.insideOf(rect, side)) {
+            return square.values(order, level).high();
+        }
+        for (int digit = 3; digit >= 0; digit--) {
+            long match = lastMatch(order, rect, square.child(digit, side / 2), level + 1);
+            if (match != NO_MATCH) {
+                return match;
+            }
+        }
+        return NO_MATCH;
     }
 
     private static long nextMatch(int order, GridRect rect, long from, Square square, int level) {

@@ -85,6 +85,18 @@ class HilbertRangesTest {
     }
 
     @Test
+    void theSpanIsTheFirstAndLastValueOfTheCells() {
+        for (int order = 1; order <= 5; order++) {
+            for (int i = 0; i < 300; i++) {
+                GridRect rect = randomRect(order);
+                TreeSet<Long> values = bruteForceValues(order, rect);
+                assertThat(HilbertRanges.span(order, rect)).as("order %d %s", order, rect)
+                        .isEqualTo(new HilbertInterval(values.first(), values.last()));
+            }
+        }
+    }
+
+    @Test
     void refusesRectanglesOutsideTheGridAndBadCaps() {
         assertThatThrownBy(() -> new GridRect(3, 0, 2, 0)).hasMessageContaining("x1 3 > x2 2");
         assertThatThrownBy(() -> HilbertRanges.cover(2, new GridRect(0, 0, 4, 1)))

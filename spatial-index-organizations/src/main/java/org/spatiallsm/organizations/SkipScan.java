@@ -33,7 +33,7 @@ public final class SkipScan {
 
     public static <E> Statistics scan(CurveIndex<E> index, int order, GridRect cells, ToLongFunction<E> position,
             Predicate<E> inMbr, Consumer<E> candidates) {
-        HilbertInterval span = HilbertRanges.cover(order, cells, 1).get(0);
+        HilbertInterval span = HilbertRanges.span(order, cells);
         long seeks = 0;
         long read = 0;
         long found = 0;

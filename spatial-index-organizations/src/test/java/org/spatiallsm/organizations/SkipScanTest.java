@@ -67,6 +67,17 @@ class SkipScanTest {
     }
 
     @Test
+    void seeksTheFirstMatchAndStopsPastTheLast() {
+        List<Long> candidates = new ArrayList<>();
+        // Cells (1, 0) and (2, 0) hold values 1 and 14: reads 1, 2, 3, 4 (page start: re-seek), 14, 15 (past 14).
+        SkipScan.Statistics statistics = scan(LongStream.rangeClosed(0, 15).boxed().toList(), 4,
+                new GridRect(1, 0, 2, 0), candidates);
+
+        assertThat(candidates).containsExactly(1L, 14L);
+        assertThat(statistics).isEqualTo(new SkipScan.Statistics(2, 6, 2));
+    }
+
+    @Test
     void duplicatePositionsOutsideTheQueryAreSkippedByOneSeek() {
         List<Long> candidates = new ArrayList<>();
         SkipScan.Statistics statistics = scan(List.of(1L, 2L, 2L, 2L, 2L, 2L, 2L, 14L), 2, BOTTOM_ROW, candidates);
