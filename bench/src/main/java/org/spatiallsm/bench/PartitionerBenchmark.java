@@ -186,9 +186,10 @@ final class PartitionerBenchmark implements Callable<Integer> {
                 out.flush();
             }
         }
-        out.printf("rec/s: points partitioned per second; heap MB: peak heap above the held inputs; held: peak entries"
-                + " held by the partitioner; parts: output partitions; time x: time at %,d / time at %,d points%n",
-                sizes[sizes.length - 1], sizes[0]);
+        out.print("rec/s: points partitioned per second; heap MB: peak heap above the held inputs; held: peak entries"
+                + " held by the partitioner; parts: output partitions");
+        out.printf(sizes.length > 1 ? "; time x: time at %,d / time at %,d points%n" : "%n", sizes[sizes.length - 1],
+                sizes[0]);
     }
 
     private record Result(double seconds, long heapBytes, MergeOutcome outcome) {
