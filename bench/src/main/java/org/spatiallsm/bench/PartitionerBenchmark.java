@@ -99,7 +99,7 @@ final class PartitionerBenchmark implements Callable<Integer> {
     String drawOrdering;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
             validate();
@@ -107,6 +107,9 @@ final class PartitionerBenchmark implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        } catch (IOException e) {
+            err.println("error: cannot write the picture (" + e.getClass().getSimpleName() + " " + e.getMessage() + ")");
+            return 1;
         }
     }
 
