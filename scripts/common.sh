@@ -1,6 +1,7 @@
 # Shared by the scripts in this directory (sourced, not run).
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$root/pom.xml" | head -1)
+# sed stops at the first match itself: no "| head" that could kill it with SIGPIPE under pipefail.
+version=$(sed -n '/^  <version>.*<\/version>$/ { s:^  <version>\(.*\)</version>$:\1:p; q; }' "$root/pom.xml")
 dist="$root/distribution/target/spatial-lsm-$version"
 # Cluster data and logs live outside target/ so that a rebuild (mvn clean) keeps them.
 export SPATIAL_LSM_VAR=${SPATIAL_LSM_VAR:-$root/var}
@@ -15,8 +16,11 @@ require_java17() {
     command -v java >/dev/null 2>&1 || fail "java not found: install Java 17 or set JAVA_HOME"
   fi
   # A java that cannot even print its version must not end the script silently (set -e): it fails below instead.
-  major=$("$java_cmd" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}') \
-    || true
+  # The output is captured before it is parsed: awk exiting at the first match would otherwise kill java with
+  # SIGPIPE.
+  local version_text
+  version_text=$("$java_cmd" -version 2>&1) || true
+  major=$(awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}' <<<"$version_text")
   [ "${major:-0}" -ge 17 ] 2>/dev/null || fail "Java 17 or newer is required, found Java ${major:-unknown}"
   command -v mvn >/dev/null 2>&1 || fail "mvn not found: install Maven 3.8 or newer"
 }

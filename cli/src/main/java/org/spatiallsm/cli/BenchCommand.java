@@ -1,6 +1,5 @@
 package org.spatiallsm.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -33,7 +32,7 @@ final class BenchCommand implements Runnable {
                 "Each path loads a fresh dataset in the dataverse --dataverse, which is dropped first and at the end "
                     + "(unless --keep); a path's time ends when all its records are visible." },
             exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement",
-                "2:bad command line", "3:no cluster answers at the endpoint",
+                "2:bad command line", CommandFailures.NO_USABLE_CLUSTER,
                 "4:a path did not deliver every record" })
     static final class Ingest implements Callable<Integer> {
         @Spec
@@ -55,16 +54,14 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() {
             return CommandFailures.run(spec.commandLine().getErr(), () -> {
-                GeneratedRecords source = data.records();
-                List<String> records = new ArrayList<>((int) Math.min(Integer.MAX_VALUE, source.size()));
-                source.forEach(records::add);
+                GeneratedRecords records = data.records();
                 IngestBenchmark.Settings settings = new IngestBenchmark.Settings(dataverse, cluster.feedHost(),
                         cluster.feedPort(), cluster.feedMode(), cluster.batchSize(), !cluster.noRtree, cluster.with,
                         cluster.stallTimeout(), keep);
                 List<IngestBenchmark.Row> rows = new IngestBenchmark(cluster.client(), System.err).run(records,
                         data.recordShape(), settings);
                 String title = String.format(Locale.ROOT, "ingestion of %,d %s records (%s distribution, seed %d) "
-                        + "into %s, R-tree %s", records.size(), data.shape, data.distribution, data.seed,
+                        + "into %s, R-tree %s", records.count(), data.shape, data.distribution, data.seed,
                         cluster.endpoint, cluster.noRtree ? "off" : "on");
                 spec.commandLine().getOut().print(IngestBenchmark.table(title, rows));
                 spec.commandLine().getOut().flush();

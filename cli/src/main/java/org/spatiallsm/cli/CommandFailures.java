@@ -20,7 +20,10 @@ final class CommandFailures {
     /** AsterixDB refused a statement, or the dataset or feed cannot take the records. */
     static final int REFUSED = 1;
     static final int BAD_INPUT = 2;
+    /** Nothing answers at the endpoint, a node controller does not answer, or the cluster is not ACTIVE. */
     static final int UNREACHABLE = 3;
+    static final String NO_USABLE_CLUSTER = "3:no usable cluster: nothing answers at the endpoint, a node does not "
+            + "answer, or the cluster is not ACTIVE (a node is down)";
     /** The load ran but the dataset does not hold everything that was sent. */
     static final int NOT_VERIFIED = 4;
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + "holds it. Asks every node controller the cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
-            "2:bad command line or no such dataset", "3:no cluster answers at the endpoint" })
+            "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
 final class ComponentsCommand implements Callable<Integer> {
 
     /** Spelled as typed on the command line. */

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Records are generated (see the data options) or read from --file (ADM, one record per line)." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement, or "
                 + "the dataset or feed cannot take the records", "2:bad command line or input file",
-            "3:no cluster answers at the endpoint", "4:the dataset does not hold everything that was sent" })
+            CommandFailures.NO_USABLE_CLUSTER, "4:the dataset does not hold everything that was sent" })
 final class LoadCommand implements Callable<Integer> {
 
     @Spec

@@ -3,18 +3,18 @@ package org.spatiallsm.cli;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
-import java.util.Set;
 
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.LsmEvent;
-import org.spatiallsm.client.lsm.PartitionHistory;
-import org.spatiallsm.client.lsm.PartitionHistory.FlushRange;
+import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.MergePolicy;
+import org.spatiallsm.merge.simulation.DecisionReplay;
+import org.spatiallsm.merge.simulation.EngineEvent;
 import org.spatiallsm.merge.simulation.MergedSize;
+import org.spatiallsm.merge.simulation.PartitionHistory;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
 
@@ -56,23 +56,23 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
      */
     static MergeBenchRow measure(String policy, MergePolicy core, List<LsmEvent> events, long records,
             double loadSeconds, double settleSeconds, long componentOverhead) {
-        Collection<PartitionHistory> partitions = PartitionHistory.byPartition(events).values();
+        Collection<PartitionHistory> partitions = PartitionHistories.byPartition(events).values();
         if (partitions.isEmpty()) {
             throw new IllegalStateException("no LSM events for " + policy + ": did any flush happen?");
         }
         List<long[]> flushSizes = partitions.stream().map(PartitionHistory::flushSizes).toList();
         long flushed = flushSizes.stream().flatMapToLong(Arrays::stream).sum();
-        List<LsmEvent> flushesAndMerges = partitions.stream().flatMap(p -> p.events().stream()).toList();
-        long engineWritten = flushesAndMerges.stream().mapToLong(LsmEvent::bytesWritten).sum();
-        long engineMerges = flushesAndMerges.stream().filter(LsmEvent::isMerge).count();
+        List<EngineEvent> flushesAndMerges = partitions.stream().flatMap(p -> p.events().stream()).toList();
+        long engineWritten = flushesAndMerges.stream().mapToLong(EngineEvent::bytesWritten).sum();
+        long engineMerges = flushesAndMerges.stream().filter(EngineEvent::isMerge).count();
         double engineRA = partitions.stream().mapToDouble(p -> componentsWhenNextFlushArrives(p.events()))
                 .average().orElseThrow();
         int flushes = flushSizes.stream().mapToInt(sizes -> sizes.length).max().orElseThrow();
         return new MergeBenchRow(policy, partitions.size(), flushes, flushed, (double) engineWritten / flushed,
                 predict(core, MergedSize.SUM_OF_INPUTS, flushSizes),
                 predict(core, MergedSize.fixedOverheadPerComponent(componentOverhead), flushSizes),
-                partitions.stream().allMatch(p -> replaysExactly(core, p)), engineRA, engineMerges,
-                records / loadSeconds, settleSeconds);
+                partitions.stream().allMatch(p -> DecisionReplay.makesTheEnginesMerges(core, p)), engineRA,
+                engineMerges, records / loadSeconds, settleSeconds);
     }
 
     private static Prediction predict(MergePolicy core, MergedSize mergedSize, List<long[]> flushSizes) {
@@ -89,21 +89,6 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
             ra += simulated.readAmplification();
         }
         return new Prediction((double) written / flushed, ra / flushSizes.size(), merges);
-    }
-
-    /**
-     * Whether the core, given the partition's flushes and the engine's own merged sizes, makes exactly the merges
-     * the engine made: then any difference from the predictions comes from sizes, not from the decisions.
-     */
-    private static boolean replaysExactly(MergePolicy core, PartitionHistory partition) {
-        Set<FlushRange> replayed = new HashSet<>();
-        MergedSize engineSizes = MergedSize.measuredOrSum(partition::mergedBytes);
-        Simulator.run(core, inputs -> {
-            replayed.add(new FlushRange(inputs.get(inputs.size() - 1).firstFlush(), inputs.get(0).lastFlush()));
-            return engineSizes.bytes(inputs);
-        }, partition.flushSizes(), step -> {
-        });
-        return replayed.equals(partition.mergedRanges());
     }
 
     /**
@@ -126,10 +111,10 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
      * find once flush t's merges are done, i.e. the stack of the last event before flush t + 1 (merges still running
      * then count with their inputs).
      */
-    private static double componentsWhenNextFlushArrives(List<LsmEvent> partition) {
+    private static double componentsWhenNextFlushArrives(List<EngineEvent> partition) {
         List<Integer> counts = new ArrayList<>();
         int current = -1;
-        for (LsmEvent event : partition) {
+        for (EngineEvent event : partition) {
             if (event.isFlush() && current >= 0) {
                 counts.add(current);
             }

@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
                 + "The cluster generates the records (INSERT ... SELECT), so the rate is the engine's, not HTTP's.",
             "Results are printed, never asserted; see docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement",
-            "2:bad command line", "3:no cluster answers at the endpoint" })
+            "2:bad command line", CommandFailures.NO_USABLE_CLUSTER })
 final class MergePoliciesBenchCommand implements Callable<Integer> {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(30);

@@ -1,5 +1,7 @@
 package org.spatiallsm.cli;
 
+import static org.spatiallsm.cli.AmplificationTotals.decimal;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +20,6 @@ import java.util.stream.LongStream;
 import org.spatiallsm.merge.InvalidPolicyParameterException;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.MergePolicy;
-import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.UnknownPolicyException;
@@ -26,11 +27,16 @@ import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.partitioning.simulation.CountModel;
+import org.spatiallsm.partitioning.simulation.LeveledSimulator;
+import org.spatiallsm.partitioning.simulation.LeveledStep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,7 +47,11 @@ import picocli.CommandLine.Spec;
         description = { "Replays flushes through a merge policy with instant merges (merged size = sum of the inputs,"
                 + " less any --component-overhead) and reports write, read and transient space amplification; sizes"
                 + " are in units of one flush unless --flush-sizes gives a file.",
-            "See docs/merge-policies.md for the policies and metrics." },
+            "The leveled policy runs in the count model of the studies' tables (every flush one unit of random keys);"
+                    + " its rows add the component count of every level.",
+            "With --distribution, the spatial mode inserts real points instead, for any policy, and reports the"
+                    + " operational components per query window as well.",
+            "See docs/merge-policies.md and docs/leveled.md for the policies and metrics." },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = { "0:simulated", "2:bad command line, policy, parameter or flush-size file" })
 final class SimulateCommand implements Callable<Integer> {
@@ -64,8 +74,9 @@ final class SimulateCommand implements Callable<Integer> {
                     + " repeatable. Parameters not given take their defaults.")
     List<String> parameters = new ArrayList<>();
 
-    @Option(names = "--flushes", required = true, paramLabel = "N", description = "Number of flushes to simulate.")
-    long flushes;
+    @Option(names = "--flushes", paramLabel = "N",
+            description = "Number of flushes to simulate; required unless --distribution selects the spatial mode.")
+    Long flushes;
 
     @Option(names = "--every", paramLabel = "M", defaultValue = "1",
             description = "Report every M-th flush and the last one (default: ${DEFAULT-VALUE}).")
@@ -87,10 +98,36 @@ final class SimulateCommand implements Callable<Integer> {
                     + " followed by {\"summary\": {...}}.")
     Format format;
 
+    @Mixin
+    SpatialMode spatial;
+
     @Override
     public Integer call() {
         try {
-            PolicyDescriptor descriptor = MergePolicies.byName(policyName);
+            if (spatial.distribution != null) {
+                if (flushes != null || !flushSizes.equals("uniform") || componentOverhead != 0) {
+                    throw invalid("the spatial mode (--distribution) takes --records and --records-per-flush instead"
+                            + " of --flushes, --flush-sizes and --component-overhead");
+                }
+                requireAtLeastOne("--every", every);
+                spatial.run(this);
+                return 0;
+            }
+            if (flushes == null) {
+                throw invalid("--flushes is required (or --distribution for the spatial mode)");
+            }
+            if (policyName.equals(LeveledPolicy.NAME)) {
+                PolicyParameters values = PolicyParameters.parse(LeveledPolicy.PARAMETERS, parameterMap());
+                requireAtLeastOne("--flushes", flushes);
+                requireAtLeastOne("--every", every);
+                if (!flushSizes.equals("uniform") || componentOverhead != 0) {
+                    throw invalid("--flush-sizes and --component-overhead apply to stack policies; the leveled count"
+                            + " model has flushes of one unit");
+                }
+                simulateLeveled(values);
+                return 0;
+            }
+            PolicyDescriptor descriptor = stackPolicy(policyName);
             PolicyParameters values = PolicyParameters.parse(descriptor, parameterMap());
             requireAtLeastOne("--flushes", flushes);
             requireAtLeastOne("--every", every);
@@ -123,7 +160,31 @@ final class SimulateCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private Map<String, String> parameterMap() {
+    private void simulateLeveled(PolicyParameters values) {
+        PrintWriter out = spec.commandLine().getOut();
+        LeveledReport report = format == Format.json ? LeveledReport.json(out, values)
+                : LeveledReport.table(out, values, flushes);
+        LeveledSimulator<Void> simulator = new LeveledSimulator<>(new LeveledPolicy(values), new CountModel());
+        for (long t = 1; t <= flushes; t++) {
+            LeveledStep step = simulator.flush(CountModel.flush());
+            if (t % every == 0 || t == flushes) {
+                report.step(step);
+            }
+        }
+        report.summary(simulator.summary());
+        out.flush();
+    }
+
+    /** A stack policy of the catalog; an unknown name's message lists the leveled policy too. */
+    static PolicyDescriptor stackPolicy(String name) {
+        try {
+            return MergePolicies.byName(name);
+        } catch (UnknownPolicyException unknown) {
+            throw new UnknownPolicyException(name, unknown.getMessage() + ", " + LeveledPolicy.NAME);
+        }
+    }
+
+    Map<String, String> parameterMap() {
         Map<String, String> map = new HashMap<>();
         for (String parameter : parameters) {
             int equals = parameter.indexOf('=');
@@ -180,7 +241,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    private ParameterException invalid(String message) {
+    ParameterException invalid(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
 
@@ -193,11 +254,13 @@ final class SimulateCommand implements Callable<Integer> {
         return spec.exitCodeOnInvalidInput();
     }
 
-    /** The policy names for --help and picocli's completion. */
+    /** The policy names for --help and picocli's completion: the stack catalog, then the leveled policy. */
     static final class PolicyNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return MergePolicies.all().stream().map(PolicyDescriptor::name).iterator();
+            List<String> names = new ArrayList<>(MergePolicies.all().stream().map(PolicyDescriptor::name).toList());
+            names.add(LeveledPolicy.NAME);
+            return names.iterator();
         }
     }
 
@@ -233,24 +296,9 @@ final class SimulateCommand implements Callable<Integer> {
         @Override
         public void summary(SimulationSummary summary) {
             out.println();
-            line("flushes", Long.toString(summary.flushes()));
-            line("write amplification W", decimal(summary.writeAmplification()));
-            line("write amplification W_logged", decimal(summary.writeAmplificationLogged()));
-            line("read amplification (average)", decimal(summary.readAmplification()));
-            line("read amplification (max)", Integer.toString(summary.maxReadAmplification()));
-            line("transient space amplification", decimal(summary.transientSpaceAmplification()));
-            line("merges", Long.toString(summary.merges()));
-            line("bytes flushed", Long.toString(summary.bytesFlushed()));
-            line("bytes written by merges", Long.toString(summary.bytesWrittenByMerges()));
+            AmplificationTotals.of(summary).printLines(out);
         }
 
-        private void line(String label, String value) {
-            out.printf(Locale.ROOT, "%-30s %s%n", label, value);
-        }
-
-        private static String decimal(double value) {
-            return String.format(Locale.ROOT, "%.3f", value);
-        }
     }
 
     private static final class JsonReport implements Report {
@@ -282,24 +330,9 @@ final class SimulateCommand implements Callable<Integer> {
             ObjectNode line = JSON.createObjectNode();
             ObjectNode fields = line.putObject("summary");
             fields.put("policy", values.descriptor().name());
-            ObjectNode parameters = fields.putObject("parameters");
-            for (ParameterSpec parameter : values.descriptor().parameters()) {
-                if (parameter.type() == ParameterSpec.Type.INTEGER) {
-                    parameters.put(parameter.name(), values.getInt(parameter.name()));
-                } else {
-                    parameters.put(parameter.name(), values.getDouble(parameter.name()));
-                }
-            }
+            LeveledReport.putParameters(fields, values);
             fields.put("componentOverhead", componentOverhead);
-            fields.put("flushes", summary.flushes());
-            fields.put("writeAmplification", summary.writeAmplification());
-            fields.put("writeAmplificationLogged", summary.writeAmplificationLogged());
-            fields.put("readAmplification", summary.readAmplification());
-            fields.put("maxReadAmplification", summary.maxReadAmplification());
-            fields.put("transientSpaceAmplification", summary.transientSpaceAmplification());
-            fields.put("merges", summary.merges());
-            fields.put("bytesFlushed", summary.bytesFlushed());
-            fields.put("bytesWrittenByMerges", summary.bytesWrittenByMerges());
+            AmplificationTotals.of(summary).putFields(fields);
             out.println(line);
         }
     }

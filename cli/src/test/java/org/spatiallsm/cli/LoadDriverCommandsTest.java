@@ -3,8 +3,6 @@ package org.spatiallsm.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,25 +16,15 @@ class LoadDriverCommandsTest {
     @TempDir
     Path directory;
 
-    private record Run(int exitCode, String out, String err) {
-        List<String> lines() {
-            return out.lines().toList();
-        }
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void generateRecordsWritesOneAdmRecordPerLineDeterministically() {
-        Run first = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
-        Run again = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
-        Run other = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "8");
+        CliRun first = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
+        CliRun again = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
+        CliRun other = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "8");
 
         assertThat(first.exitCode()).isZero();
         assertThat(first.lines()).hasSize(50).allSatisfy(line -> assertThat(line)
@@ -56,7 +44,7 @@ class LoadDriverCommandsTest {
     @Test
     void generateWritesJsonToAFile() throws IOException {
         Path file = directory.resolve("points.json");
-        Run run = run("generate", "records", "--shape", "point", "--distribution", "geospark", "--param",
+        CliRun run = run("generate", "records", "--shape", "point", "--distribution", "geospark", "--param",
                 "cell=exponential", "--count", "3", "--format", "json", "--output", file.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -67,13 +55,13 @@ class LoadDriverCommandsTest {
 
     @Test
     void generateQueriesCentresSqlppRectanglesAndCirclesOnInsertedRecords() {
-        Run rectangles = run("generate", "queries", "--count", "1000", "--queries", "4", "--sigma", "2",
+        CliRun rectangles = run("generate", "queries", "--count", "1000", "--queries", "4", "--sigma", "2",
                 "--dataset", "Geo.Points");
         assertThat(rectangles.exitCode()).isZero();
         assertThat(rectangles.lines()).hasSize(4).allSatisfy(line -> assertThat(line).startsWith(
                 "SELECT VALUE COUNT(*) FROM Geo.Points AS t WHERE spatial_intersect(t.`loc`, create_rectangle("));
 
-        Run circles = run("generate", "queries", "--shape", "tweet", "--kind", "circle", "--radius", "0.01,0.1",
+        CliRun circles = run("generate", "queries", "--shape", "tweet", "--kind", "circle", "--radius", "0.01,0.1",
                 "--queries", "2", "--format", "adm", "--dataset", "Tweets");
         assertThat(circles.lines()).hasSize(2);
         assertThat(circles.lines().get(0)).contains("\"radius\": 0.01").startsWith("{\"qid\": 0, \"centre-id\": ");
@@ -82,7 +70,7 @@ class LoadDriverCommandsTest {
 
     @Test
     void distributionsListsEveryParameterWithItsDefault() {
-        Run run = run("generate", "distributions");
+        CliRun run = run("generate", "distributions");
         assertThat(run.out()).contains("osm-like", "gamma=0.8", "gaussian", "clusters=125", "geospark", "grid=30",
                 "tweet");
     }
@@ -124,12 +112,12 @@ class LoadDriverCommandsTest {
                 "http://127.0.0.1:1"), 2, "error: mode must be insert or upsert, got 'merge'");
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--file", directory.resolve("none.adm").toString(),
                 "--endpoint", "http://127.0.0.1:1"), 2, "error: no such file: " + directory.resolve("none.adm"));
-        Run both = run("load", "--dataset", "Geo.Points", "--feed", "--http");
+        CliRun both = run("load", "--dataset", "Geo.Points", "--feed", "--http");
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.err()).contains("mutually exclusive");
     }
 
-    private static void assertOneLineError(Run run, int exitCode, String message) {
+    private static void assertOneLineError(CliRun run, int exitCode, String message) {
         assertThat(run.exitCode()).as(run.err()).isEqualTo(exitCode);
         assertThat(run.err().strip()).isEqualTo(message);
     }

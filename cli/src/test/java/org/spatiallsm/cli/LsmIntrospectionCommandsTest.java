@@ -3,8 +3,6 @@ package org.spatiallsm.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -24,15 +22,8 @@ class LsmIntrospectionCommandsTest {
 
     private static final IndexPartition PARTITION = new IndexPartition("Tour", "CheckIns", "CheckIns", 0);
 
-    private record Run(int exitCode, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static DiskComponent component(long first, long last, long bytes, boolean merging) {
@@ -124,38 +115,38 @@ class LsmIntrospectionCommandsTest {
 
     @Test
     void benchRejectsUnequalFlushesUnknownParametersAndPoliciesInOneLine() {
-        Run unequal = run("bench", "merge-policies", "--records", "10", "--flushes", "3", "--endpoint",
+        CliRun unequal = run("bench", "merge-policies", "--records", "10", "--flushes", "3", "--endpoint",
                 "http://127.0.0.1:1");
         assertThat(unequal.exitCode()).isEqualTo(2);
         assertThat(unequal.err().strip()).isEqualTo("error: --records (10) must be a positive multiple of --flushes "
                 + "(3), so that every flush takes the same number of records");
 
-        Run unknownParameter = run("bench", "merge-policies", "--policies", "binomial,bigtable", "--param",
+        CliRun unknownParameter = run("bench", "merge-policies", "--policies", "binomial,bigtable", "--param",
                 "size-ratio=4", "--endpoint", "http://127.0.0.1:1");
         assertThat(unknownParameter.exitCode()).isEqualTo(2);
         assertThat(unknownParameter.err().strip()).isEqualTo(
                 "error: --param size-ratio is a parameter of none of the policies binomial, bigtable");
 
-        Run badValue = run("bench", "merge-policies", "--policies", "binomial", "--param", "k=0");
+        CliRun badValue = run("bench", "merge-policies", "--policies", "binomial", "--param", "k=0");
         assertThat(badValue.exitCode()).isEqualTo(2);
         assertThat(badValue.err()).startsWith("error: merge policy 'binomial': invalid value '0' for parameter 'k'");
 
-        Run unknownPolicy = run("bench", "merge-policies", "--policies", "constant");
+        CliRun unknownPolicy = run("bench", "merge-policies", "--policies", "constant");
         assertThat(unknownPolicy.exitCode()).isEqualTo(2);
         assertThat(unknownPolicy.err()).startsWith("error: unknown merge policy 'constant'");
 
-        Run negativeWarmUp = run("bench", "merge-policies", "--warm-up-flushes", "-1");
+        CliRun negativeWarmUp = run("bench", "merge-policies", "--warm-up-flushes", "-1");
         assertThat(negativeWarmUp.exitCode()).isEqualTo(2);
         assertThat(negativeWarmUp.err().strip()).isEqualTo("error: --warm-up-flushes must be >= 0, got -1");
 
-        Run unknownIndex = run("bench", "merge-policies", "--index", "btree");
+        CliRun unknownIndex = run("bench", "merge-policies", "--index", "btree");
         assertThat(unknownIndex.exitCode()).isEqualTo(2);
         assertThat(unknownIndex.err()).contains("--index").contains("primary, rtree");
     }
 
     @Test
     void componentsWithoutAClusterExitsWithThree() {
-        Run run = run("components", "--dataverse", "Tour", "--dataset", "CheckIns", "--endpoint",
+        CliRun run = run("components", "--dataverse", "Tour", "--dataset", "CheckIns", "--endpoint",
                 "http://127.0.0.1:1");
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err()).startsWith("error: no spatial-lsm cluster answers at http://127.0.0.1:1");

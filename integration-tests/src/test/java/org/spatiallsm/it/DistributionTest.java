@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,13 +162,28 @@ class DistributionTest {
         return "{\"id\": %d, \"location\": point(\"%s,%s\"), \"message\": \"check-in %d\"}".formatted(id, x, y, id);
     }
 
-    private static void sendRecords() throws IOException {
+    private static void sendRecords() throws IOException, InterruptedException {
         StringBuilder batch = new StringBuilder();
         for (int id = 1; id <= RECORDS; id++) {
             batch.append(record(id)).append('\n');
         }
-        try (Socket socket = new Socket("127.0.0.1", FEED_PORT); OutputStream out = socket.getOutputStream()) {
+        try (Socket socket = connectToFeed(Duration.ofMinutes(1)); OutputStream out = socket.getOutputStream()) {
             out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The feed opens its port some time after START FEED returns: retry until it accepts, within a deadline. */
+    private static Socket connectToFeed(Duration timeout) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            try {
+                return new Socket("127.0.0.1", FEED_PORT);
+            } catch (ConnectException e) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError("the feed did not accept connections within " + timeout, e);
+                }
+                Thread.sleep(100);
+            }
         }
     }
 

@@ -10,13 +10,15 @@ import java.util.Map;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
-import org.spatiallsm.client.lsm.PartitionHistory;
+import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.MergePolicy;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
+import org.spatiallsm.merge.simulation.DecisionReplay;
+import org.spatiallsm.merge.simulation.FlushRange;
 import org.spatiallsm.merge.simulation.MergedSize;
-import org.spatiallsm.merge.simulation.Simulator;
+import org.spatiallsm.merge.simulation.PartitionHistory;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,7 +32,7 @@ final class EngineSchedule {
     private final MergePolicy core;
     /** The index whose partitions are recorded; null for every index of the dataset. */
     private final String index;
-    private final Map<IndexPartition, List<List<FlushInterval>>> stacks = new LinkedHashMap<>();
+    private final Map<IndexPartition, List<List<FlushRange>>> stacks = new LinkedHashMap<>();
 
     EngineSchedule(String policy, String parametersJson) throws JsonProcessingException {
         this(policy, parametersJson, null);
@@ -38,12 +40,17 @@ final class EngineSchedule {
 
     /** Records only the partitions of {@code index}, which runs {@code policy}. */
     EngineSchedule(String policy, String parametersJson, String index) throws JsonProcessingException {
+        this.core = core(policy, parametersJson);
+        this.index = index;
+    }
+
+    /** The policy's decision core, as the engine and the simulator run it. */
+    static MergePolicy core(String policy, String parametersJson) throws JsonProcessingException {
         PolicyDescriptor descriptor = MergePolicies.byName(policy);
         Map<String, String> values = new LinkedHashMap<>();
         new ObjectMapper().readTree(parametersJson).fields()
                 .forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
-        this.core = descriptor.create(PolicyParameters.parse(descriptor, values));
-        this.index = index;
+        return descriptor.create(PolicyParameters.parse(descriptor, values));
     }
 
     /** Records the stacks after flush t; every partition must have seen exactly t flushes. */
@@ -54,8 +61,8 @@ final class EngineSchedule {
             }
             assertThat(partition.flushCount()).as("flush count of %s", partition.where()).isEqualTo(t);
             long base = partition.components().get(partition.components().size() - 1).firstSequence();
-            stacks.computeIfAbsent(partition.where(), p -> new ArrayList<>())
-                    .add(partition.components().stream().map(c -> FlushInterval.of(c, base)).toList());
+            stacks.computeIfAbsent(partition.where(), p -> new ArrayList<>()).add(partition.components().stream()
+                    .map(c -> FlushRange.ofSequences(c.firstSequence(), c.lastSequence(), base)).toList());
         }
     }
 
@@ -70,29 +77,16 @@ final class EngineSchedule {
     void assertFollowsSimulator(List<LsmEvent> events, boolean mergedSizesMatter) {
         assertThat(stacks).as("index partitions").hasSize(2);
         stacks.forEach((partition, engineStacks) -> {
-            PartitionHistory history = new PartitionHistory(
+            PartitionHistory history = PartitionHistories.of(
                     events.stream().filter(e -> e.where().equals(partition)).toList());
             long[] flushSizes = history.flushSizes();
             assertThat(flushSizes).as("flush events of %s", partition).hasSize(engineStacks.size());
             assertThat(engineStacks).as("%s after each flush: engine vs simulator with the engine's merged sizes",
-                    partition).isEqualTo(simulatedStacks(flushSizes, MergedSize.measuredOrSum(history::mergedBytes)));
+                    partition).isEqualTo(DecisionReplay.replayFlushes(core, history).stacks());
             if (!mergedSizesMatter) {
-                assertThat(engineStacks).as("%s after each flush: engine vs simulator", partition)
-                        .isEqualTo(simulatedStacks(flushSizes, MergedSize.SUM_OF_INPUTS));
+                assertThat(engineStacks).as("%s after each flush: engine vs simulator", partition).isEqualTo(
+                        DecisionReplay.replayFlushes(core, flushSizes, MergedSize.SUM_OF_INPUTS).stacks());
             }
         });
-    }
-
-    /** Intervals (newest first) after each flush t = 1..n. */
-    private List<List<FlushInterval>> simulatedStacks(long[] flushSizes, MergedSize mergedSize) {
-        List<List<FlushInterval>> after = new ArrayList<>();
-        Simulator.run(core, mergedSize, flushSizes,
-                step -> after.add(step.components().stream().map(FlushInterval::of).toList()));
-        return after;
-    }
-
-    /** The policy's decision core, as the engine and the simulator run it. */
-    MergePolicy core() {
-        return core;
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -20,10 +19,11 @@ import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
-import org.spatiallsm.merge.ComponentView;
+import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.MergePolicy;
-import org.spatiallsm.merge.MergeSpec;
-import org.spatiallsm.merge.StackView;
+import org.spatiallsm.merge.simulation.DecisionReplay;
+import org.spatiallsm.merge.simulation.DecisionReplay.Decision;
+import org.spatiallsm.merge.simulation.PartitionHistory;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /**
@@ -82,7 +82,7 @@ class MergeConcurrencyTest {
         }
         List<IndexComponents> settled = driver.awaitQuiescence(Duration.ofSeconds(120));
 
-        MergePolicy core = new EngineSchedule(policy, parameters).core();
+        MergePolicy core = EngineSchedule.core(policy, parameters);
         Map<IndexPartition, List<LsmEvent>> byPartition = driver.events().stream()
                 .collect(Collectors.groupingBy(LsmEvent::where));
         assertThat(byPartition).hasSize(2);
@@ -119,31 +119,11 @@ class MergeConcurrencyTest {
      * stack the event shows (or none), and every scheduled merge completes with exactly its inputs.
      */
     private static void assertDecisionsAreTheCores(MergePolicy core, List<LsmEvent> events) {
-        for (int i = 0; i < events.size(); i++) {
-            LsmEvent event = events.get(i);
-            if (event.isFlush() || event.isMerge()) {
-                StackView view = new StackView(event.stack().stream()
-                        .map(c -> new ComponentView(c.bytes(), c.merging())).toList(), event.flushCount(),
-                        event.isFlush() ? StackView.Event.FLUSH : StackView.Event.MERGE_COMPLETED);
-                Optional<MergeSpec> decision = core.findMerge(view);
-                Optional<LsmEvent> scheduled = i + 1 < events.size() && events.get(i + 1).isMergeScheduled()
-                        ? Optional.of(events.get(i + 1)) : Optional.empty();
-                assertThat(scheduled.map(s -> ranges(s.inputs())))
-                        .as("merge scheduled after %s", event)
-                        .isEqualTo(decision.map(d -> ranges(event.stack().subList(d.newest(), d.oldest() + 1))));
-            } else {
-                List<FlushInterval> inputs = ranges(event.inputs());
-                assertThat(events.subList(i, events.size())).as("completion of the merge scheduled at %s", event)
-                        .anySatisfy(later -> {
-                            assertThat(later.isMerge()).isTrue();
-                            assertThat(ranges(later.inputs())).isEqualTo(inputs);
-                        });
-            }
+        PartitionHistory history = PartitionHistories.of(events);
+        for (Decision decision : DecisionReplay.decisionsAtEachEvent(core, history)) {
+            assertThat(decision.engine()).as("merge scheduled after %s", decision.after()).isEqualTo(decision.core());
         }
-    }
-
-    /** Compared with each other only, so raw sequence numbers do. */
-    private static List<FlushInterval> ranges(List<DiskComponent> components) {
-        return components.stream().map(c -> FlushInterval.of(c, 0)).toList();
+        assertThat(history.scheduledMergesNeverInstalled()).as("scheduled merges that never completed with exactly "
+                + "their inputs").isEmpty();
     }
 }

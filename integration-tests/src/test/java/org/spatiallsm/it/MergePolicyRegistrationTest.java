@@ -83,7 +83,8 @@ class MergePolicyRegistrationTest {
                 """);
 
         assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString().contains("binomial").contains("k").contains("0");
+        assertThat(result.errors()).singleElement().asString().contains(
+                "merge policy 'binomial': invalid value '0' for parameter 'k' (allowed: an integer from 1 to 1000)");
         assertThat(datasetExists(client, "BadParameter", "D")).isFalse();
     }
 

@@ -2,6 +2,9 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
@@ -85,6 +89,31 @@ class RTreeComparatorTest {
     }
 
     @Test
+    void loadDatasetBulkLoadsAnRtreeInItsOrder(QueryServiceClient client) throws IOException {
+        client.executeOrThrow(dataverse("load")
+                + "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"comparator\": \"simple\"};"
+                + "CREATE INDEX byId ON Points(id) TYPE BTREE;" + load());
+
+        assertThat(storedOrder(client, "load")).hasSize(POINTS).isSortedAccordingTo(BY_X_THEN_Y);
+    }
+
+    @Test
+    void loadDatasetIsRefusedWhenRtreesDisagreeAndLoadsNothing(QueryServiceClient client) throws IOException {
+        client.executeOrThrow(dataverse("load_refused")
+                + "CREATE INDEX simpleLoc ON Points(location) TYPE RTREE WITH {\"comparator\": \"simple\"};"
+                + "CREATE INDEX defaultLoc ON Points(location) TYPE RTREE;");
+
+        QueryResult result = client.execute("USE " + name("load_refused") + ";" + load());
+
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).containsExactly("1: ASX1079: Compilation error: LOAD DATASET cannot bulk-load R-tree "
+                + "indexes with different comparators (defaultLoc: default, simpleLoc: simple); load the data before "
+                + "creating those indexes, or insert it (in line 1, at column 24)");
+        assertThat(client.executeOrThrow("USE " + name("load_refused") + "; SELECT VALUE COUNT(*) FROM Points p;")
+                .results()).extracting(JsonNode::asLong).containsExactly(0L);
+    }
+
+    @Test
     void deletesStayDeletedThroughAFullMergeInEveryOrder(SpatialTestCluster cluster) throws Exception {
         QueryServiceClient client = cluster.client();
         for (String order : List.of("zorder", "simple")) {
@@ -118,6 +147,13 @@ class RTreeComparatorTest {
             points.add(new double[] { point.get(0).asDouble(), point.get(1).asDouble() });
         }
         return points;
+    }
+
+    /** A LOAD DATASET statement of {@link #pointsArray()}'s points, written as an ADM file on this host. */
+    private static String load() throws IOException {
+        Path file = Path.of("target", "rtree-comparator-points.adm").toAbsolutePath();
+        Files.writeString(file, pointsArray().replaceAll("^\\[|\\]$", "").replace("},{", "}\n{"));
+        return "LOAD DATASET Points USING localfs ((\"path\"=\"asterix_nc1://" + file + "\"), (\"format\"=\"adm\"));";
     }
 
     private static List<double[]> sorted(List<double[]> points) {

@@ -7,16 +7,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.storage.MergePolicyChoice;
+import org.spatiallsm.storage.RTreeComparator;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -142,12 +148,41 @@ class StorageOptionsDdlTest {
         assertThat(hints(client, "Lifecycle", "Places")).isEmpty();
     }
 
+    /**
+     * The state a crash between CREATE INDEX's two metadata steps leaves behind (options recorded, no index), or a
+     * DROP INDEX whose cleanup failed: a later CREATE INDEX of that name without WITH must get the defaults.
+     */
+    @Test
+    void optionsLeftBehindByAnInterruptedStatementAreNotInherited(SpatialTestCluster cluster) throws Exception {
+        cluster.client().executeOrThrow(freshDataverse("Stale") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id;
+                INSERT INTO Places ([{"id": 1, "name": "a", "location": point("1.0,1.0")}]);
+                """);
+        // Written as CREATE INDEX ... WITH writes them, by the same store, in the CC's process.
+        IndexOptionsStore.write(DataverseName.createSinglePartName("Stale"), "Places", "locationIndex",
+                new IndexStorageOptions(Optional.of(new MergePolicyChoice("binomial", Map.of("k", "3"))),
+                        Optional.of(RTreeComparator.SIMPLE)));
+        assertThat(hints(cluster.client(), "Stale", "Places")).containsEntry("spatial-lsm/locationIndex/comparator",
+                "simple");
+        cluster.restart();
+
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("USE Stale; CREATE INDEX locationIndex ON Places(location) TYPE RTREE;");
+
+        assertThat(hints(client, "Stale", "Places")).isEmpty();
+        assertThat(client.executeOrThrow("SELECT s.MergePolicySetOn, s.Comparator FROM SpatialLsm.IndexStorage s "
+                + "WHERE s.DataverseName = 'Stale' AND s.IndexName = 'locationIndex';").results())
+                .map(JsonNode::toString).containsExactly("{\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
+        assertThat(indexMetadata(cluster, "Stale", "Places", "locationIndex")).allSatisfy(json -> assertThat(json)
+                .doesNotContain("SimpleLinearizeComparatorFactory").doesNotContain("SpatialLsmBinomialMergePolicyFactory"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "unknown option        | {\"merge-policy\": {\"name\": \"tiered\"}, \"colour\": \"red\"} | RTREE | unknown index option \"colour\"",
-        "unknown parameter     | {\"merge-policy\": {\"name\": \"tiered\", \"parameters\": {\"k\": 3}}} | RTREE | k",
+        "unknown parameter     | {\"merge-policy\": {\"name\": \"tiered\", \"parameters\": {\"k\": 3}}} | RTREE | merge policy 'tiered': unknown parameter 'k' (value '3'); allowed parameters: size-ratio (0.9.8: num-components), high-bucket (0.9.8: size-ratio)",
         "wrong type            | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": \"four\"}}} | RTREE | must be a number",
-        "out of range          | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 0}}} | RTREE | 0",
+        "out of range          | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 0}}} | RTREE | merge policy 'binomial': invalid value '0' for parameter 'k' (allowed: an integer from 1 to 1000)",
         "unknown policy        | {\"merge-policy\": {\"name\": \"binomal\"}} | RTREE | unknown merge policy \"binomal\"",
         "dataset-only policy   | {\"merge-policy\": {\"name\": \"correlated-prefix\"}} | RTREE | dataset only",
         "comparator on B-tree  | {\"comparator\": \"simple\"} | BTREE | only to R-tree",

@@ -12,7 +12,8 @@ import org.spatiallsm.client.QueryServiceClient;
 public final class HttpBatchSink implements RecordSink {
 
     private final QueryServiceClient client;
-    private final String statementStart;
+    private final DatasetName dataset;
+    private final FeedMode mode;
     private final int batchSize;
     private final List<String> batch = new ArrayList<>();
 
@@ -21,7 +22,8 @@ public final class HttpBatchSink implements RecordSink {
             throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
         }
         this.client = client;
-        this.statementStart = mode.keyword() + " INTO " + dataset.sql() + " ([";
+        this.dataset = dataset;
+        this.mode = mode;
         this.batchSize = batchSize;
     }
 
@@ -38,8 +40,13 @@ public final class HttpBatchSink implements RecordSink {
         if (batch.isEmpty()) {
             return;
         }
-        client.executeOrThrow(statementStart + String.join(",\n", batch) + "]);");
+        client.executeOrThrow(statement(dataset, mode, batch));
         batch.clear();
+    }
+
+    /** One {@code INSERT INTO ds ([...]);} (or UPSERT) of the records' ADM text. */
+    public static String statement(DatasetName dataset, FeedMode mode, List<String> records) {
+        return mode.keyword() + " INTO " + dataset.sql() + " ([" + String.join(",\n", records) + "]);";
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Live progress of a long load on a terminal (or a log): done and total, the recent and overall rate, elapsed time
- * and ETA, every interval. On a terminal the line rewrites itself; elsewhere each report is its own line.
+ * and ETA, every interval, and a final report on close (so even a load shorter than one interval reports once). On
+ * a terminal the line rewrites itself; elsewhere each report is its own line.
  */
 public final class Progress implements AutoCloseable {
 
@@ -23,6 +24,7 @@ public final class Progress implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private long lastDone;
     private long lastTime = start;
+    private boolean closed;
 
     public Progress(String unit, long total, PrintStream out, Duration interval, boolean sameLine) {
         this.unit = unit;
@@ -42,12 +44,21 @@ public final class Progress implements AutoCloseable {
     }
 
     private synchronized void report() {
+        // A tick that was already running when close() cancelled the timer must not print after the final line.
+        if (!closed) {
+            print(false);
+        }
+    }
+
+    /** @param overall whether to show the rate over the whole run (the final report) or since the last report */
+    private void print(boolean overall) {
         long now = System.nanoTime();
         long d = done.get();
-        double recentRate = (d - lastDone) / ((now - lastTime) / 1e9);
+        double rate = overall ? d / Math.max(1e-9, (now - start) / 1e9)
+                : (d - lastDone) / Math.max(1e-9, (now - lastTime) / 1e9);
         lastDone = d;
         lastTime = now;
-        String line = line(unit, d, total, recentRate, Duration.ofNanos(now - start));
+        String line = line(unit, d, total, rate, Duration.ofNanos(now - start));
         if (sameLine) {
             out.print("\r" + line + "   ");
         } else {
@@ -56,11 +67,16 @@ public final class Progress implements AutoCloseable {
         out.flush();
     }
 
-    /** Stops reporting; the last report stays on screen. */
+    /** Stops the timer and prints the final report, with the overall rate; it stays on screen. */
     @Override
     public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         timer.shutdownNow();
-        if (sameLine && lastTime != start) {
+        print(true);
+        if (sameLine) {
             out.println();
         }
     }

@@ -3,6 +3,8 @@ package org.spatiallsm.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +81,30 @@ class LoadDriverPartsTest {
                 .isEqualTo("40,000 / 100,000 records (40.0 %)  8,012 records/s  elapsed 0:00:05  ETA 0:00:08");
         assertThat(Progress.line("records", 5, -1, 1, Duration.ofSeconds(3725)))
                 .isEqualTo("5 records  1 records/s  elapsed 1:02:05");
+    }
+
+    @Test
+    void progressEndsWithAFinalReportEvenWhenNoIntervalHasPassed() {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        Progress progress = new Progress("records", 5000, new PrintStream(lines, true), Duration.ofHours(1), false);
+        progress.advance(5000);
+        progress.close();
+        progress.close();
+
+        assertThat(lines.toString().lines()).singleElement().satisfies(line -> assertThat(line)
+                .startsWith("5,000 / 5,000 records (100.0 %)  ").contains(" records/s  elapsed ")
+                .endsWith("  ETA 0:00:00"));
+    }
+
+    @Test
+    void progressOnATerminalRewritesItsLineAndEndsIt() {
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        try (Progress progress = new Progress("records", -1, new PrintStream(screen, true), Duration.ofHours(1),
+                true)) {
+            progress.advance(7);
+        }
+
+        assertThat(screen.toString()).startsWith("\r7 records  ").endsWith("   " + System.lineSeparator());
     }
 
     @Test

@@ -21,4 +21,9 @@ public record PolicyDescriptor(String name, String description, List<ParameterSp
     public MergePolicy create(PolicyParameters values) {
         return factory.apply(values);
     }
+
+    /** The parameters to validate; building the core is the cross-parameter check. */
+    public ParameterSchema schema() {
+        return new ParameterSchema(name, parameters, this::create);
+    }
 }

@@ -14,11 +14,14 @@ import java.util.stream.Collectors;
  */
 public final class PolicyParameters {
 
+    private final ParameterSchema schema;
+    /** The stack policy the values belong to; null for a schema of another kind of policy. */
     private final PolicyDescriptor descriptor;
-    /** Natural name → value, in the descriptor's parameter order. */
+    /** Natural name → value (a choice's index), in the schema's parameter order. */
     private final Map<String, BigDecimal> values;
 
-    private PolicyParameters(PolicyDescriptor descriptor, Map<String, BigDecimal> values) {
+    private PolicyParameters(ParameterSchema schema, PolicyDescriptor descriptor, Map<String, BigDecimal> values) {
+        this.schema = schema;
         this.descriptor = descriptor;
         this.values = Collections.unmodifiableMap(values);
     }
@@ -32,25 +35,35 @@ public final class PolicyParameters {
      *                                         other (e.g. Exploring's min-merge &gt; max-merge)
      */
     public static PolicyParameters parse(PolicyDescriptor descriptor, Map<String, String> raw) {
-        rejectUnknownNames(descriptor, raw);
+        return parse(descriptor.schema(), descriptor, raw);
+    }
+
+    /** Like {@link #parse(PolicyDescriptor, Map)} for a policy that is not in the stack catalog. */
+    public static PolicyParameters parse(ParameterSchema schema, Map<String, String> raw) {
+        return parse(schema, null, raw);
+    }
+
+    private static PolicyParameters parse(ParameterSchema schema, PolicyDescriptor descriptor,
+            Map<String, String> raw) {
+        rejectUnknownNames(schema, raw);
         Map<String, BigDecimal> values = new LinkedHashMap<>();
-        for (ParameterSpec parameter : descriptor.parameters()) {
+        for (ParameterSpec parameter : schema.parameters()) {
             boolean byNaturalName = raw.containsKey(parameter.name());
             // A natural name wins over another parameter's 0.9.8 name (tiered: size-ratio is B, not high-bucket).
-            boolean byLegacyName = raw.containsKey(parameter.legacyName())
-                    && !isNaturalName(descriptor, parameter.legacyName());
+            boolean byLegacyName = parameter.hasLegacyName() && raw.containsKey(parameter.legacyName())
+                    && !isNaturalName(schema, parameter.legacyName());
             if (byNaturalName && byLegacyName) {
-                throw InvalidPolicyParameterException.givenTwice(descriptor.name(), parameter.name(),
+                throw InvalidPolicyParameterException.givenTwice(schema.policy(), parameter.name(),
                         parameter.legacyName(), raw.get(parameter.name()), raw.get(parameter.legacyName()));
             }
             String key = byNaturalName ? parameter.name() : byLegacyName ? parameter.legacyName() : null;
-            values.put(parameter.name(), key != null ? checkedValue(descriptor, parameter, raw.get(key))
+            values.put(parameter.name(), key != null ? checkedValue(schema, parameter, raw.get(key))
                     : BigDecimal.valueOf(parameter.defaultValue()));
         }
-        PolicyParameters parsed = new PolicyParameters(descriptor, values);
+        PolicyParameters parsed = new PolicyParameters(schema, descriptor, values);
         // Building the core runs the policy's cross-parameter checks, so every parsed set is known to be usable
         // (the engine validates DDL on the CC but builds the policy later on the NCs).
-        descriptor.create(parsed);
+        schema.crossCheck().accept(parsed);
         return parsed;
     }
 
@@ -58,58 +71,100 @@ public final class PolicyParameters {
         return parse(descriptor, Map.of());
     }
 
+    public static PolicyParameters defaults(ParameterSchema schema) {
+        return parse(schema, Map.of());
+    }
+
+    /**
+     * The stack policy these values belong to.
+     *
+     * @throws IllegalStateException for values of a policy outside the stack catalog (see {@link #schema()})
+     */
     public PolicyDescriptor descriptor() {
+        if (descriptor == null) {
+            throw new IllegalStateException("merge policy '" + schema.policy() + "' is not a stack merge policy");
+        }
         return descriptor;
+    }
+
+    public ParameterSchema schema() {
+        return schema;
+    }
+
+    public String policy() {
+        return schema.policy();
     }
 
     public int getInt(String name) {
         ParameterSpec parameter = spec(name);
         if (parameter.type() != ParameterSpec.Type.INTEGER) {
-            throw new IllegalArgumentException("parameter '" + name + "' of merge policy '" + descriptor.name()
-                    + "' is a decimal; use getDouble");
+            throw new IllegalArgumentException("parameter '" + name + "' of merge policy '" + schema.policy()
+                    + "' is not an integer");
         }
         return values.get(name).intValueExact();
     }
 
     public double getDouble(String name) {
-        spec(name);
+        if (spec(name).type() == ParameterSpec.Type.CHOICE) {
+            throw new IllegalArgumentException("parameter '" + name + "' of merge policy '" + schema.policy()
+                    + "' is a choice; use getChoice");
+        }
         return values.get(name).doubleValue();
     }
 
-    /** Natural name → canonical value string ({@code 4}, {@code 1.2}), in the descriptor's parameter order. */
+    /** The word a {@link ParameterSpec.Type#CHOICE} parameter holds. */
+    public String getChoice(String name) {
+        ParameterSpec parameter = spec(name);
+        if (parameter.type() != ParameterSpec.Type.CHOICE) {
+            throw new IllegalArgumentException("parameter '" + name + "' of merge policy '" + schema.policy()
+                    + "' is a number");
+        }
+        return parameter.choices().get(values.get(name).intValueExact());
+    }
+
+    /** Natural name → canonical value string ({@code 4}, {@code 1.2}, a word), in the schema's parameter order. */
     public Map<String, String> values() {
         Map<String, String> result = new LinkedHashMap<>();
-        for (ParameterSpec parameter : descriptor.parameters()) {
-            result.put(parameter.name(), canonical(parameter.type(), values.get(parameter.name())));
+        for (ParameterSpec parameter : schema.parameters()) {
+            result.put(parameter.name(), canonical(parameter, values.get(parameter.name())));
         }
         return Collections.unmodifiableMap(result);
     }
 
     private ParameterSpec spec(String name) {
-        return descriptor.parameters().stream().filter(p -> p.name().equals(name)).findFirst()
+        return schema.parameters().stream().filter(p -> p.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
-                        "merge policy '" + descriptor.name() + "' has no parameter '" + name + "'"));
+                        "merge policy '" + schema.policy() + "' has no parameter '" + name + "'"));
     }
 
-    private static boolean isNaturalName(PolicyDescriptor descriptor, String name) {
-        return descriptor.parameters().stream().anyMatch(p -> p.name().equals(name));
+    private static boolean isNaturalName(ParameterSchema schema, String name) {
+        return schema.parameters().stream().anyMatch(p -> p.name().equals(name));
     }
 
-    private static void rejectUnknownNames(PolicyDescriptor descriptor, Map<String, String> raw) {
+    private static void rejectUnknownNames(ParameterSchema schema, Map<String, String> raw) {
         for (Map.Entry<String, String> entry : raw.entrySet()) {
-            boolean known = descriptor.parameters().stream()
-                    .anyMatch(p -> p.name().equals(entry.getKey()) || p.legacyName().equals(entry.getKey()));
+            boolean known = schema.parameters().stream()
+                    .anyMatch(p -> p.name().equals(entry.getKey()) || Objects.equals(p.legacyName(), entry.getKey()));
             if (!known) {
-                String allowed = descriptor.parameters().isEmpty() ? "none"
-                        : descriptor.parameters().stream().map(p -> p.name() + " (0.9.8: " + p.legacyName() + ")")
+                String allowed = schema.parameters().isEmpty() ? "none"
+                        : schema.parameters().stream()
+                                .map(p -> p.hasLegacyName() ? p.name() + " (0.9.8: " + p.legacyName() + ")" : p.name())
                                 .collect(Collectors.joining(", "));
-                throw InvalidPolicyParameterException.unknownParameter(descriptor.name(), entry.getKey(),
+                throw InvalidPolicyParameterException.unknownParameter(schema.policy(), entry.getKey(),
                         String.valueOf(entry.getValue()), allowed);
             }
         }
     }
 
-    private static BigDecimal checkedValue(PolicyDescriptor descriptor, ParameterSpec parameter, String text) {
+    private static BigDecimal checkedValue(ParameterSchema schema, ParameterSpec parameter, String text) {
+        if (parameter.type() == ParameterSpec.Type.CHOICE) {
+            int index = text == null ? -1 : parameter.choices().indexOf(text.strip());
+            if (index < 0) {
+                throw InvalidPolicyParameterException.invalidValue(schema.policy(), parameter.name(), text,
+                        "one of " + String.join(", ", parameter.choices()));
+            }
+            return BigDecimal.valueOf(index);
+        }
         BigDecimal min = BigDecimal.valueOf(parameter.min());
         BigDecimal max = BigDecimal.valueOf(parameter.max());
         BigDecimal value = parseNumber(text);
@@ -117,8 +172,8 @@ public final class PolicyParameters {
                 || (value != null && value.stripTrailingZeros().scale() <= 0);
         if (value == null || !integerOk || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             String kind = parameter.type() == ParameterSpec.Type.INTEGER ? "an integer" : "a decimal number";
-            throw InvalidPolicyParameterException.invalidValue(descriptor.name(), parameter.name(), text,
-                    kind + " from " + canonical(parameter.type(), min) + " to " + canonical(parameter.type(), max));
+            throw InvalidPolicyParameterException.invalidValue(schema.policy(), parameter.name(), text,
+                    kind + " from " + canonical(parameter, min) + " to " + canonical(parameter, max));
         }
         return value;
     }
@@ -134,9 +189,12 @@ public final class PolicyParameters {
         }
     }
 
-    private static String canonical(ParameterSpec.Type type, BigDecimal value) {
+    private static String canonical(ParameterSpec parameter, BigDecimal value) {
+        if (parameter.type() == ParameterSpec.Type.CHOICE) {
+            return parameter.choices().get(value.intValueExact());
+        }
         BigDecimal stripped = value.stripTrailingZeros();
-        if (type == ParameterSpec.Type.INTEGER) {
+        if (parameter.type() == ParameterSpec.Type.INTEGER) {
             return stripped.toBigIntegerExact().toString();
         }
         return (stripped.scale() <= 0 ? stripped.setScale(1) : stripped).toPlainString();
@@ -144,17 +202,17 @@ public final class PolicyParameters {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof PolicyParameters that && descriptor.name().equals(that.descriptor.name())
+        return other instanceof PolicyParameters that && policy().equals(that.policy())
                 && values().equals(that.values());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(descriptor.name(), values());
+        return Objects.hash(policy(), values());
     }
 
     @Override
     public String toString() {
-        return descriptor.name() + values();
+        return policy() + values();
     }
 }

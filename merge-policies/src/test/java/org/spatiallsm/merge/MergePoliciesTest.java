@@ -50,9 +50,11 @@ class MergePoliciesTest {
 
     @Test
     void everyPolicyBuildsFromItsDefaults() {
-        for (PolicyDescriptor descriptor : MergePolicies.all()) {
-            assertThat(descriptor.create(PolicyParameters.defaults(descriptor))).isNotNull();
-        }
+        // Each policy's toString names its class of schedule and every parameter value it was built with.
+        assertThat(MergePolicies.all()).extracting(descriptor -> descriptor.create(PolicyParameters.defaults(
+                descriptor)).toString()).containsExactly("binomial(k=4)", "min-latency(k=4)",
+                        "tiered(size-ratio=4, high-bucket=1.2)", "bigtable(k=4)",
+                        "exploring(k=10, lambda=1.2, min-merge=3, max-merge=10)", "constant-all(k=4)");
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,7 +45,8 @@ public final class QueryServiceClient {
     /**
      * Sends the statements and returns the service's answer, including a failed query's errors.
      *
-     * @throws QueryServiceUnavailableException when nothing answers at the endpoint
+     * @throws QueryServiceUnavailableException when nothing answers at the endpoint, or when the statements failed
+     *             because the cluster is not ACTIVE (the message names the nodes that are down)
      */
     public QueryResult execute(String statements) {
         String form = "statement=" + URLEncoder.encode(statements, StandardCharsets.UTF_8)
@@ -52,12 +55,21 @@ public final class QueryServiceClient {
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();
         HttpResponse<String> response = send(request);
+        QueryResult result;
         try {
-            return new QueryResult(JSON.readTree(response.body()));
+            result = new QueryResult(JSON.readTree(response.body()));
         } catch (IOException e) {
             throw new QueryServiceUnavailableException("the query service at " + endpoint
                     + " answered HTTP " + response.statusCode() + " with something that is not JSON", e);
         }
+        if (!result.isSuccess()) {
+            // A cluster that lost a node refuses every statement ("cluster is UNUSABLE"): say which node instead.
+            Optional<String> problem = health().problem(endpoint);
+            if (problem.isPresent()) {
+                throw new QueryServiceUnavailableException(problem.get(), null);
+            }
+        }
+        return result;
     }
 
     /** Like {@link #execute} but throws {@link QueryFailedException} unless the status is "success". */
@@ -71,13 +83,17 @@ public final class QueryServiceClient {
 
     /** The cluster's state from {@code /admin/cluster} ("ACTIVE" when it accepts queries). */
     public String clusterState() {
+        return health().state();
+    }
+
+    /** The cluster's state and its node controllers' from {@code /admin/cluster}; UNKNOWN if that is not JSON. */
+    public ClusterHealth health() {
         HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/admin/cluster")).timeout(Duration.ofSeconds(10))
                 .GET().build();
         try {
-            JsonNode body = JSON.readTree(send(request).body());
-            return body.path("state").asText("UNKNOWN");
+            return ClusterHealth.fromAdminCluster(JSON.readTree(send(request).body()));
         } catch (IOException e) {
-            return "UNKNOWN";
+            return new ClusterHealth(ClusterHealth.UNKNOWN, Map.of());
         }
     }
 

@@ -38,7 +38,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  */
 class StockSqlppSuiteTest {
 
-    private static final Set<String> GROUPS = Set.of("ddl", "spatial", "feeds", "index-selection");
+    private static final Set<String> GROUPS = Set.of("ddl", "dml", "load", "spatial", "feeds", "index-selection");
     private static final Path SUITE_ROOT = Path.of("src", "test", "resources", "runtimets");
     private static final boolean BASELINE = Boolean.getBoolean("spatiallsm.compat.baseline");
     private static final Map<String, String> KNOWN_ENVIRONMENT_FAILURES = knownEnvironmentFailures();

@@ -81,19 +81,27 @@ final class SharedFeed {
             OPEN.remove(address);
         }
         synchronized (this) {
-            sink.close();
-            if (!stopAtEnd) {
-                return;
+            try {
+                sink.close();
+            } finally {
+                // Even when the last records could not be sent: a feed left running blocks DDL on its dataset.
+                if (stopAtEnd) {
+                    stopAndReport(log);
+                }
             }
-            Catalog.FeedStats stats = feed.awaitIntake(incomingBefore + sent, Duration.ofSeconds(60));
-            long arrived = stats.incoming() - incomingBefore;
-            if (startedHere) {
-                feed.stop();
-            }
-            log.println(String.format(Locale.ROOT, "[spatial-lsm] feed %s took in %,d of the %,d records sent%s%s",
-                    feed.qualifiedName(), arrived, sent, stats.failedAtParser() > 0
-                            ? String.format(Locale.ROOT, "; its parser rejected %,d", stats.failedAtParser()) : "",
-                    startedHere ? "; feed stopped" : "; the feed was running before and is left running"));
         }
+    }
+
+    /** Waits until the feed has taken in every record sent, stops it if this run started it, and says so. */
+    private void stopAndReport(PrintStream log) {
+        Catalog.FeedStats stats = feed.awaitIntake(incomingBefore + sent, Duration.ofSeconds(60));
+        long arrived = stats.incoming() - incomingBefore;
+        if (startedHere) {
+            feed.stop();
+        }
+        log.println(String.format(Locale.ROOT, "[spatial-lsm] feed %s took in %,d of the %,d records sent%s%s",
+                feed.qualifiedName(), arrived, sent, stats.failedAtParser() > 0
+                        ? String.format(Locale.ROOT, "; its parser rejected %,d", stats.failedAtParser()) : "",
+                startedHere ? "; feed stopped" : "; the feed was running before and is left running"));
     }
 }

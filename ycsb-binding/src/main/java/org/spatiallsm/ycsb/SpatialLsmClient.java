@@ -1,16 +1,20 @@
 package org.spatiallsm.ycsb;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.Vector;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 
 import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
@@ -30,6 +34,7 @@ import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
+import site.ycsb.measurements.Measurements;
 
 /**
  * YCSB binding for spatial-lsm (AsterixDB 0.9.8): inserts go through a socket feed (or batched INSERT/UPSERT over
@@ -43,16 +48,22 @@ public final class SpatialLsmClient extends DB {
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final Set<String> REPORTED_ERRORS = new HashSet<>();
     private static final int MAX_REPORTED_ERRORS = 10;
+    private static final Duration FEED_VISIBILITY_PATIENCE = Duration.ofSeconds(10);
+    private static final Duration VISIBILITY_POLL = Duration.ofMillis(100);
 
     private BindingConfig config;
     private QueryServiceClient client;
     private StoredRecords records;
     private SpatialRecords spatial;
     private SharedFeed feed;
-    private HttpBatchSink httpInserts;
-    /** Buffered updates by key; a later update of the same key adds to (or overrides) the earlier one's fields. */
-    private final Map<String, Map<String, String>> pendingUpdates = new LinkedHashMap<>();
+    /** Inserts as INSERT/UPSERT statements, when the feed is disabled. */
+    private WriteBatch<String> httpInserts;
+    private WriteBatch<Update> updates;
     private SplittableRandom random;
+
+    /** One update: the fields YCSB rewrites in the record of {@code key}, as SQL++ values. */
+    private record Update(String key, Map<String, String> fields) {
+    }
 
     @Override
     public void init() throws DBException {
@@ -73,8 +84,10 @@ public final class SpatialLsmClient extends DB {
             if (config.feed()) {
                 feed = SharedFeed.acquire(config, catalog, typeName);
             } else {
-                httpInserts = new HttpBatchSink(client, config.dataset(), config.mode(), config.insertBatch());
+                httpInserts = new WriteBatch<>(config.insertBatch(), batch -> client.executeOrThrow(HttpBatchSink
+                        .statement(config.dataset(), config.mode(), batch)), new MeasuredOutcomes("BATCHED-INSERT"));
             }
+            updates = new WriteBatch<>(config.updateBatch(), this::upsert, new MeasuredOutcomes("BATCHED-UPDATE"));
         } catch (IllegalArgumentException e) {
             exit(2, e.getMessage());
         } catch (QueryServiceUnavailableException e) {
@@ -118,13 +131,26 @@ public final class SpatialLsmClient extends DB {
 
     @Override
     public void cleanup() throws DBException {
+        Exception failure = null;
         try {
             flushWrites();
-            if (feed != null) {
-                feed.release(System.err);
-            }
         } catch (IOException | RuntimeException e) {
-            throw new DBException("spatial-lsm: " + e.getMessage(), e);
+            failure = e;
+        }
+        // Released even when the flush failed: a feed left running blocks every DDL on its dataset.
+        if (feed != null) {
+            try {
+                feed.release(System.err);
+            } catch (IOException | RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw new DBException("spatial-lsm: " + failure.getMessage(), failure);
         }
     }
 
@@ -134,14 +160,14 @@ public final class SpatialLsmClient extends DB {
             flushWrites();
             if (config.rangeReads()) {
                 double sigma = config.sigmas().get(random.nextInt(config.sigmas().size()));
-                long count = client.executeOrThrow(spatial.rangeCount(config.dataset(), key, sigma)).results().get(0)
-                        .asLong();
-                result.put("count", new StringByteIterator(Long.toString(count)));
                 // The window is centred on an inserted record, so it can only be empty if that record is missing.
+                long count = awaitFound(spatial.rangeCount(config.dataset(), key, sigma),
+                        results -> results.get(0).asLong() > 0).get(0).asLong();
+                result.put("count", new StringByteIterator(Long.toString(count)));
                 return count > 0 ? Status.OK : Status.NOT_FOUND;
             }
-            List<JsonNode> found = client.executeOrThrow("SELECT VALUE t FROM " + config.dataset().sql() + " AS t "
-                    + "WHERE " + keyEquals(key) + ";").results();
+            List<JsonNode> found = awaitFound("SELECT VALUE t FROM " + config.dataset().sql() + " AS t WHERE "
+                    + keyEquals(key) + ";", results -> !results.isEmpty());
             if (found.isEmpty()) {
                 return Status.NOT_FOUND;
             }
@@ -174,13 +200,8 @@ public final class SpatialLsmClient extends DB {
     @Override
     public Status update(String table, String key, Map<String, ByteIterator> values) {
         try {
-            pendingUpdates.computeIfAbsent(key, k -> new LinkedHashMap<>()).putAll(records.updatedFields(values));
-            if (pendingUpdates.size() >= config.updateBatch()) {
-                flushUpdates();
-            }
-            return Status.OK;
+            return updates.add(new Update(key, records.updatedFields(values)), e -> error("update", e));
         } catch (RuntimeException e) {
-            pendingUpdates.clear();
             return error("update", e);
         }
     }
@@ -189,11 +210,10 @@ public final class SpatialLsmClient extends DB {
     public Status insert(String table, String key, Map<String, ByteIterator> values) {
         try {
             String record = records.insertText(key, values);
-            if (feed != null) {
-                feed.write(record);
-            } else {
-                httpInserts.write(record);
+            if (feed == null) {
+                return httpInserts.add(record, e -> error("insert", e));
             }
+            feed.write(record);
             return Status.OK;
         } catch (IOException | RuntimeException e) {
             return error("insert", e);
@@ -211,11 +231,29 @@ public final class SpatialLsmClient extends DB {
         }
     }
 
+    /**
+     * Runs a read's query; while it finds nothing and this process inserts through the feed, runs it again until
+     * {@link #FEED_VISIBILITY_PATIENCE} has passed: a feed makes a record visible only some time (about a second)
+     * after it was sent, and YCSB reads any key whose insert returned, so a read must not call it missing meanwhile.
+     */
+    private List<JsonNode> awaitFound(String query, Predicate<List<JsonNode>> found) {
+        long deadline = System.nanoTime() + FEED_VISIBILITY_PATIENCE.toNanos();
+        List<JsonNode> results = client.executeOrThrow(query).results();
+        while (!found.test(results) && feed != null && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(VISIBILITY_POLL.toNanos());
+            results = client.executeOrThrow(query).results();
+        }
+        return results;
+    }
+
     private String keyEquals(String key) {
         return "t." + Sqlpp.identifier(records.keyField()) + " = " + records.keyLiteral(key);
     }
 
-    /** Writes buffered inserts and updates, so that what this thread wrote is visible to what it reads next. */
+    /**
+     * Writes buffered inserts and updates, so that what this thread wrote is visible to what it reads next. A batch
+     * that fails is counted against its own writes (see {@link WriteBatch}), not against the caller.
+     */
     private void flushWrites() throws IOException {
         if (feed != null) {
             feed.flush();
@@ -223,19 +261,20 @@ public final class SpatialLsmClient extends DB {
         if (httpInserts != null) {
             httpInserts.flush();
         }
-        flushUpdates();
+        updates.flush();
     }
 
     /**
-     * One UPSERT for all buffered updates: each key's stored record with its updated fields replaced (AsterixDB
-     * 0.9.8 has no UPDATE statement).
+     * One UPSERT for a batch of updates: each key's stored record with its updated fields replaced (AsterixDB 0.9.8
+     * has no UPDATE statement). A later update of a key in the same batch adds to (or overrides) the earlier one's
+     * fields.
      */
-    private void flushUpdates() {
-        if (pendingUpdates.isEmpty()) {
-            return;
-        }
+    private void upsert(List<Update> batch) {
+        Map<String, Map<String, String>> fieldsByKey = new LinkedHashMap<>();
+        batch.forEach(update -> fieldsByKey.computeIfAbsent(update.key(), k -> new LinkedHashMap<>())
+                .putAll(update.fields()));
         List<String> selects = new ArrayList<>();
-        pendingUpdates.forEach((key, fields) -> {
+        fieldsByKey.forEach((key, fields) -> {
             String record = "t";
             for (Map.Entry<String, String> field : fields.entrySet()) {
                 record = "object_put(" + record + ", " + Sqlpp.string(field.getKey()) + ", " + field.getValue() + ")";
@@ -243,9 +282,34 @@ public final class SpatialLsmClient extends DB {
             selects.add("SELECT VALUE " + record + " FROM " + config.dataset().sql() + " AS t WHERE "
                     + keyEquals(key));
         });
-        pendingUpdates.clear();
         client.executeOrThrow("UPSERT INTO " + config.dataset().sql() + " (" + String.join(" UNION ALL ", selects)
                 + ");");
+    }
+
+    /**
+     * Reports each write of a batch to YCSB under {@code operation} (e.g. {@code [BATCHED-UPDATE], Return=OK, n}),
+     * with the batch statement's latency, as YCSB reports an operation it times itself.
+     */
+    private record MeasuredOutcomes(String operation) implements WriteBatch.Outcomes {
+
+        @Override
+        public void stored(int writes, long micros) {
+            report(writes, micros, Status.OK, operation);
+        }
+
+        @Override
+        public void lost(int writes, long micros, RuntimeException cause) {
+            error(operation.toLowerCase(Locale.ROOT) + " of " + writes + " writes", cause);
+            report(writes, micros, Status.ERROR, operation + "-FAILED");
+        }
+
+        private void report(int writes, long micros, Status status, String latencyName) {
+            Measurements measurements = Measurements.getMeasurements();
+            for (int i = 0; i < writes; i++) {
+                measurements.measure(latencyName, (int) Math.min(Integer.MAX_VALUE, micros));
+                measurements.reportStatus(operation, status);
+            }
+        }
     }
 
     /** YCSB counts the error; the first few distinct messages are printed so that the cause is not lost. */

@@ -15,6 +15,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.Vector;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,6 +66,17 @@ class YcsbClusterTest {
                 Files.readString(err.toPath(), StandardCharsets.UTF_8));
     }
 
+    /** YCSB's status counts ("[INSERT], Return=OK, 3000") of every operation: operation -> status -> count. */
+    private static Map<String, Map<String, Long>> returns(String out) {
+        Map<String, Map<String, Long>> counts = new TreeMap<>();
+        Matcher line = Pattern.compile("^\\[([A-Z-]+)], Return=(\\w+), (\\d+)$", Pattern.MULTILINE).matcher(out);
+        while (line.find()) {
+            counts.computeIfAbsent(line.group(1), op -> new TreeMap<>()).put(line.group(2),
+                    Long.parseLong(line.group(3)));
+        }
+        return counts;
+    }
+
     private static long count(QueryServiceClient client, String dataset) {
         return client.executeOrThrow("SELECT VALUE COUNT(*) FROM " + dataset + ";").results().get(0).asLong();
     }
@@ -78,7 +91,7 @@ class YcsbClusterTest {
         assertThat(load.exit()).as(load.err()).isZero();
         // YCSB's latency histogram ("Operations") can miss a few operations under load; the status counts and the
         // feed's own count are what prove every record arrived.
-        assertThat(load.out()).contains("[INSERT], Return=OK, 3000");
+        assertThat(returns(load.out())).isEqualTo(Map.of("INSERT", Map.of("OK", 3000L)));
         assertThat(load.err()).contains("feed YcsbSpatial.PointsFeed took in 3,000 of the 3,000 records sent");
         assertThat(count(client, "YcsbSpatial.Points")).isEqualTo(3000);
 
@@ -87,8 +100,8 @@ class YcsbClusterTest {
 
         assertThat(rounds.exit()).as(rounds.err()).isZero();
         // Every range read is centred on a record stored by the load or an earlier round, so none comes back empty.
-        assertThat(rounds.out()).contains("[INSERT], Return=OK, 1000", "[READ], Return=OK, 100")
-                .doesNotContain("Return=NOT_FOUND", "Return=ERROR");
+        assertThat(returns(rounds.out())).isEqualTo(Map.of("INSERT", Map.of("OK", 1000L), "READ",
+                Map.of("OK", 100L)));
         assertThat(count(client, "YcsbSpatial.Points")).isEqualTo(4000);
     }
 
@@ -100,7 +113,7 @@ class YcsbClusterTest {
         Run load = ycsb(concat(new String[] { "-load" }, common));
 
         assertThat(load.exit()).as(load.err()).isZero();
-        assertThat(load.out()).contains("[INSERT], Return=OK, 2000");
+        assertThat(returns(load.out())).isEqualTo(Map.of("INSERT", Map.of("OK", 2000L)));
         assertThat(load.err()).contains("feed YcsbTweet.TweetsFeed took in 2,000 of the 2,000 records sent");
         assertThat(count(client, "YcsbTweet.Tweets")).isEqualTo(2000);
 
@@ -127,8 +140,8 @@ class YcsbClusterTest {
 
         assertThat(rounds.exit()).as(rounds.err()).isZero();
         // Every range read is centred on a tweet stored by the load or an earlier round, so none comes back empty.
-        assertThat(rounds.out()).contains("[INSERT], Return=OK, 600", "[READ], Return=OK, 60")
-                .doesNotContain("Return=NOT_FOUND", "Return=ERROR");
+        assertThat(returns(rounds.out())).isEqualTo(Map.of("INSERT", Map.of("OK", 600L), "READ",
+                Map.of("OK", 60L)));
         assertThat(rounds.err()).contains("feed YcsbTweet.TweetsFeed took in 600 of the 600 records sent");
         assertThat(count(client, "YcsbTweet.Tweets")).isEqualTo(2600);
 
@@ -187,18 +200,28 @@ class YcsbClusterTest {
             "-threads", "2" };
         Run load = ycsb(concat(new String[] { "-load" }, common));
         assertThat(load.exit()).as(load.err()).isZero();
-        assertThat(load.out()).contains("[INSERT], Return=OK, 500");
+        assertThat(returns(load.out())).isEqualTo(Map.of("INSERT", Map.of("OK", 500L)));
+        assertThat(count(client, "YcsbCore.usertable")).isEqualTo(500);
 
         Run run = ycsb(concat(new String[] { "-t", "-p", "operationcount=400", "-p", "readproportion=0.4", "-p",
             "updateproportion=0.3", "-p", "scanproportion=0.2", "-p", "insertproportion=0.1", "-p",
             "db.batchupdates=3" }, common));
 
         assertThat(run.exit()).as(run.err()).isZero();
+        Map<String, Map<String, Long>> returns = returns(run.out());
+        // Only OK anywhere (batched updates are BATCHED_OK, and each one's outcome is counted when its batch runs);
         // dataintegrity makes YCSB compare every field it reads with what it wrote ([VERIFY]).
-        assertThat(run.out()).contains("[READ], Return=OK", "[UPDATE], Return=OK", "[SCAN], Return=OK",
-                "[INSERT], Return=OK", "[VERIFY], Return=OK").doesNotContain("Return=ERROR",
-                        "Return=UNEXPECTED_STATE");
-        assertThat(count(client, "YcsbCore.usertable")).isGreaterThan(500);
+        assertThat(returns).containsOnlyKeys("READ", "UPDATE", "BATCHED-UPDATE", "SCAN", "INSERT", "VERIFY");
+        assertThat(returns.get("UPDATE")).containsOnlyKeys("BATCHED_OK");
+        returns.entrySet().stream().filter(e -> !e.getKey().equals("UPDATE")).forEach(e -> assertThat(e.getValue())
+                .as(e.getKey()).containsOnlyKeys("OK"));
+        long reads = returns.get("READ").get("OK");
+        long updates = returns.get("UPDATE").get("BATCHED_OK");
+        long inserts = returns.get("INSERT").get("OK");
+        assertThat(reads + updates + returns.get("SCAN").get("OK") + inserts).isEqualTo(400);
+        assertThat(returns.get("BATCHED-UPDATE").get("OK")).isEqualTo(updates);
+        assertThat(returns.get("VERIFY").get("OK")).isEqualTo(reads);
+        assertThat(count(client, "YcsbCore.usertable")).isEqualTo(500 + inserts);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.introspection;
 
+import java.io.UncheckedIOException;
 import java.util.OptionalLong;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
@@ -8,7 +9,6 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponentId;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.impls.IndexComponentFileReference;
-import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentId;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @param firstSequence first flush sequence the component covers (from its file names; 0-based, per index)
  * @param lastSequence  last flush sequence it covers; equal to firstSequence for a flushed component
- * @param minId         AsterixDB component id range (shared by all indexes of a dataset partition); -1 if absent
+ * @param minId         AsterixDB component id range (shared by all indexes of a dataset partition)
  * @param maxId         see minId
  * @param sizeBytes     the component's size as AsterixDB reports it: its tree and Bloom filter files (not the page
  *                      map of a compressed file)
@@ -30,8 +30,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record ComponentSnapshot(long firstSequence, long lastSequence, long minId, long maxId, long sizeBytes,
         OptionalLong tuples, boolean merging) {
 
-    private static final ILSMComponentId MISSING_ID = new LSMComponentId(-1, -1);
-
+    /**
+     * @throws UncheckedIOException if the component's id cannot be read from its metadata page: the listing answers
+     *                              with that error, the journal counts the event as lost
+     */
     public static ComponentSnapshot of(ILSMDiskComponent component) {
         IndexComponentFileReference file = FlushCount.fileName(component);
         ILSMComponentId id = id(component);
@@ -68,8 +70,8 @@ public record ComponentSnapshot(long firstSequence, long lastSequence, long minI
         try {
             return component.getId();
         } catch (HyracksDataException e) {
-            // A component whose metadata page cannot be read still has a place in the stack; report it without ids.
-            return MISSING_ID;
+            throw new UncheckedIOException("cannot read the component id of "
+                    + component.getLSMComponentPhysicalFiles() + ": " + e.getMessage(), e);
         }
     }
 

@@ -8,8 +8,7 @@ import java.util.Map;
 import org.apache.asterix.common.context.BaseOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
+import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,11 +20,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * previous one: a new single-sequence component on top is a flush (or a bulk load), a new multi-sequence component
  * is a merge of the components it covers. A merge's duration runs from the moment the policy scheduled it to the
  * moment it was installed (queueing and pauses by the I/O scheduler included); a flush has no observable start.
- * Called under the index's operation-tracker lock; it never throws.
+ * Called under the index's operation-tracker lock; it never throws: an event it cannot build is counted as lost by
+ * the log, which the {@code /spatial-lsm/events} answer reports.
  */
 public final class LsmEventJournal {
-
-    private static final Logger LOGGER = LogManager.getLogger();
 
     private final LsmEventLog log;
     private final String node;
@@ -34,7 +32,6 @@ public final class LsmEventJournal {
     private List<ComponentSnapshot> previous;
     /** System.nanoTime() of every scheduled merge, by the sequence range its output will have. */
     private final Map<SequenceRange, Long> mergesScheduledAt = new HashMap<>();
-    private boolean warnedOnce;
 
     public LsmEventJournal(LsmEventLog log, String node) {
         this.log = log;
@@ -53,7 +50,7 @@ public final class LsmEventJournal {
             }
             previous = stack;
         } catch (RuntimeException e) {
-            warnOnce(e);
+            log.notRecorded(key(index), e);
         }
     }
 
@@ -67,7 +64,7 @@ public final class LsmEventJournal {
             event.set("inputs", json(inputs));
             log.append(event);
         } catch (RuntimeException e) {
-            warnOnce(e);
+            log.notRecorded(key(index), e);
         }
     }
 
@@ -137,10 +134,13 @@ public final class LsmEventJournal {
         return array;
     }
 
-    private void warnOnce(RuntimeException e) {
-        if (!warnedOnce) {
-            warnedOnce = true;
-            LOGGER.warn("spatial-lsm cannot report LSM events of {}; further failures are not logged", where, e);
+    /** The dataset the index belongs to, for counting a lost event; an empty name if even that cannot be read. */
+    private EventKey key(ILSMIndex index) {
+        try {
+            IndexPartition partition = where != null ? where : IndexPartition.of(index);
+            return new EventKey(partition.dataverse(), partition.dataset(), datasetId(index));
+        } catch (RuntimeException e) {
+            return new EventKey("", "", -1);
         }
     }
 

@@ -1,20 +1,26 @@
 package org.spatiallsm.asterixdb.introspection;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.apache.asterix.common.api.INcApplicationContext;
+import org.apache.asterix.common.context.PrimaryIndexOperationTracker;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.http.api.IServletRequest;
 import org.apache.hyracks.http.api.IServletResponse;
 import org.apache.hyracks.http.server.AbstractServlet;
 import org.apache.hyracks.http.server.HttpServer;
 import org.apache.hyracks.http.server.utils.HttpUtil;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperationStatus;
 import org.spatiallsm.asterixdb.introspection.OpenIndexes.OpenIndex;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,11 +34,15 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * partitions on that node:
  * <ul>
  * <li>{@code GET /spatial-lsm/components?dataverse=D&dataset=X}: the disk components, newest first;</li>
- * <li>{@code POST /spatial-lsm/flush} (form fields dataverse, dataset): flushes the dataset's memory components on
- * this node, waits until the flushes are installed, then answers like {@code components};</li>
+ * <li>{@code POST /spatial-lsm/flush} (form fields dataverse, dataset[, timeoutSeconds]): flushes the dataset's
+ * memory components on this node, waits until the flushes are installed (at most timeoutSeconds, default
+ * {@value #FLUSH_TIMEOUT_SECONDS}), then answers like {@code components};</li>
  * <li>{@code GET /spatial-lsm/events?dataverse=D&dataset=X[&datasetId=N]}: the dataset's lines of this node's LSM
- * event file; with datasetId, only those of that incarnation of the name (Metadata.Dataset's DatasetId).</li>
+ * event files; with datasetId, only those of that incarnation of the name (Metadata.Dataset's DatasetId). A last
+ * line {@code {"event": "lost", ...}} says how many of the dataset's events the files miss, if any.</li>
  * </ul>
+ * They share the API server's binding: AsterixDB 0.9.8 binds it, like the cluster controller's API server with its
+ * own {@code /admin} endpoints, to every interface of the host, without authentication.
  */
 public final class LsmIntrospectionServlets {
 
@@ -40,9 +50,19 @@ public final class LsmIntrospectionServlets {
     public static final String FLUSH = "/spatial-lsm/flush";
     public static final String EVENTS = "/spatial-lsm/events";
 
+    /**
+     * Runs where a request does its slow part, with no lock of the dataset lifecycle manager held: a listing while it
+     * holds the dataset's indexes, a flush while it waits for its flushes. A no-op; a test replaces it to hold a
+     * request there and show that the node's queries and DDL go on meanwhile.
+     */
+    public static volatile Runnable slowPart = () -> {
+    };
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a reader of the event file waits for events queued before its request to be written. */
     private static final long EVENTS_WRITE_WAIT_MILLIS = 5_000;
+    /** How long a flush request waits for its flushes by default (form field timeoutSeconds). */
+    static final long FLUSH_TIMEOUT_SECONDS = 300;
 
     private LsmIntrospectionServlets() {
     }
@@ -55,6 +75,11 @@ public final class LsmIntrospectionServlets {
 
     /** The dataverse and dataset a request names; a missing one is the client's error. */
     private record DatasetName(String dataverse, String dataset) {
+        @Override
+        public String toString() {
+            return dataverse + "." + dataset;
+        }
+
         static DatasetName of(IServletRequest request) throws Refused {
             String dataverse = request.getParameter("dataverse");
             String dataset = request.getParameter("dataset");
@@ -99,6 +124,8 @@ public final class LsmIntrospectionServlets {
                 handler.handle(name, response);
             } catch (Refused e) {
                 error(response, e.status, e.getMessage());
+            } catch (UncheckedIOException e) {
+                error(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, e.getMessage());
             } catch (Exception e) {
                 error(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, e.toString());
             }
@@ -129,8 +156,10 @@ public final class LsmIntrospectionServlets {
 
         @Override
         protected void get(IServletRequest request, IServletResponse response) throws IOException {
-            answer(response, request, (name, out) -> json(out, withIndexes(name,
-                    indexes -> OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes))));
+            answer(response, request, (name, out) -> json(out, withIndexes(name, indexes -> {
+                slowPart.run();
+                return OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes);
+            })));
         }
     }
 
@@ -141,19 +170,75 @@ public final class LsmIntrospectionServlets {
 
         @Override
         protected void post(IServletRequest request, IServletResponse response) throws IOException {
-            answer(response, request, (name, out) -> json(out, withIndexes(name, indexes -> {
-                // An index that was not open before has an empty memory component: AsterixDB skips its flush.
-                for (int datasetId : indexes.stream().map(OpenIndex::datasetId).collect(Collectors.toSet())) {
-                    try {
-                        // Synchronous: returns once every flush is installed and the merge policy has seen it.
-                        appCtx.getDatasetLifecycleManager().flushDataset(datasetId, false);
-                    } catch (IllegalStateException e) {
-                        // AsterixDB refuses to flush a dataset while operations are active on it: try again later.
-                        throw new Refused(HttpResponseStatus.CONFLICT, e.getMessage());
-                    }
+            answer(response, request, (name, out) -> {
+                long timeoutSeconds = timeoutSeconds(request);
+                // Schedule with the indexes held, wait with nothing held: neither the lifecycle manager's lock (which
+                // AsterixDB's synchronous flushDataset would keep while it waits) nor the indexes (a DROP meanwhile
+                // waits for the flush in AsterixDB, as it does for any flush).
+                List<ILSMIOOperation> flushes = withIndexes(name, this::scheduleFlushes);
+                slowPart.run();
+                awaitAll(flushes, timeoutSeconds, name);
+                json(out, withIndexes(name,
+                        indexes -> OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes)));
+            });
+        }
+
+        private List<ILSMIOOperation> scheduleFlushes(List<OpenIndex> indexes) throws Refused, HyracksDataException {
+            // An index that was not open before has an empty memory component: AsterixDB skips its flush.
+            for (int datasetId : indexes.stream().map(OpenIndex::datasetId).collect(Collectors.toSet())) {
+                try {
+                    // Asynchronous: schedules the flushes (returns once they are scheduled) and does not wait.
+                    appCtx.getDatasetLifecycleManager().flushDataset(datasetId, true);
+                } catch (IllegalStateException e) {
+                    // AsterixDB refuses to flush a dataset while operations are active on it: try again later.
+                    throw new Refused(HttpResponseStatus.CONFLICT, e.getMessage());
                 }
-                return OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes);
-            })));
+            }
+            // A partition's flushes, of all its indexes, are scheduled by its primary index's operation tracker.
+            List<ILSMIOOperation> flushes = new ArrayList<>();
+            indexes.stream().map(open -> open.index().getOperationTracker()).distinct()
+                    .filter(PrimaryIndexOperationTracker.class::isInstance)
+                    .forEach(tracker -> flushes.addAll(((PrimaryIndexOperationTracker) tracker).getScheduledFlushes()));
+            return flushes;
+        }
+
+        /**
+         * Waits until every flush is installed; a flush completes only once the merge policy no longer says merges
+         * are lagging, so under a merge backlog this can take long: bounded by the request's timeout.
+         */
+        private void awaitAll(List<ILSMIOOperation> flushes, long timeoutSeconds, DatasetName name)
+                throws Refused, InterruptedException {
+            CountDownLatch done = new CountDownLatch(flushes.size());
+            flushes.forEach(flush -> flush.addCompleteListener(completed -> done.countDown()));
+            if (!done.await(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new Refused(HttpResponseStatus.SERVICE_UNAVAILABLE, "the flush of " + name + " on node "
+                        + node() + " did not finish within " + timeoutSeconds + " s (the merge policy holds flushes "
+                        + "while merges lag behind); it goes on in the background: try again later, or allow more "
+                        + "with timeoutSeconds");
+            }
+            for (ILSMIOOperation flush : flushes) {
+                if (flush.getStatus() == LSMIOOperationStatus.FAILURE) {
+                    throw new Refused(HttpResponseStatus.INTERNAL_SERVER_ERROR, "the flush of "
+                            + flush.getIndexIdentifier() + " failed: " + flush.getFailure());
+                }
+            }
+        }
+
+        private static long timeoutSeconds(IServletRequest request) throws Refused {
+            String value = request.getParameter("timeoutSeconds");
+            if (value == null || value.isBlank()) {
+                return FLUSH_TIMEOUT_SECONDS;
+            }
+            try {
+                long seconds = Long.parseLong(value.trim());
+                if (seconds > 0) {
+                    return seconds;
+                }
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+            throw new Refused(HttpResponseStatus.BAD_REQUEST, "timeoutSeconds must be a positive whole number of "
+                    + "seconds, not '" + value + "'");
         }
     }
 
@@ -165,35 +250,36 @@ public final class LsmIntrospectionServlets {
         @Override
         protected void get(IServletRequest request, IServletResponse response) throws IOException {
             answer(response, request, (name, out) -> {
+                Integer datasetId = datasetId(request);
                 LsmEventLog log = LsmEventLog.of(appCtx.getServiceContext());
-                log.awaitWritten(EVENTS_WRITE_WAIT_MILLIS);
+                try {
+                    log.awaitWritten(EVENTS_WRITE_WAIT_MILLIS);
+                } catch (LsmEventLog.WriterBehindException e) {
+                    throw new Refused(HttpResponseStatus.SERVICE_UNAVAILABLE, "node " + node() + ": "
+                            + e.getMessage());
+                }
+                LsmEventFile.Lines lines = log.lines(name.dataverse(), name.dataset(), datasetId);
+                LsmEventLog.Lost lost = log.lost(name.dataverse(), name.dataset(), datasetId);
                 HttpUtil.setContentType(out, "application/x-ndjson", StandardCharsets.UTF_8);
                 out.setStatus(HttpResponseStatus.OK);
                 PrintWriter writer = out.writer();
-                Path file = log.file();
-                if (!Files.exists(file)) {
-                    return;
-                }
-                String datasetId = request.getParameter("datasetId");
-                try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                        if (belongsTo(line, name, datasetId)) {
-                            writer.println(line);
-                        }
-                    }
+                lines.lines().forEach(writer::println);
+                if (lost.total() > 0 || lines.olderLinesRotatedAway()) {
+                    writer.println(JSON.writeValueAsString(lost.report(node(), lines.olderLinesRotatedAway())));
                 }
             });
         }
 
-        /** A line the writer is still appending does not parse yet; it belongs to the next request. */
-        private static boolean belongsTo(String line, DatasetName name, String datasetId) {
+        private static Integer datasetId(IServletRequest request) throws Refused {
+            String value = request.getParameter("datasetId");
+            if (value == null) {
+                return null;
+            }
             try {
-                JsonNode event = JSON.readTree(line);
-                return name.dataverse().equals(event.path("dataverse").asText())
-                        && name.dataset().equals(event.path("dataset").asText())
-                        && (datasetId == null || datasetId.equals(event.path("datasetId").asText()));
-            } catch (IOException e) {
-                return false;
+                return Integer.valueOf(value.trim());
+            } catch (NumberFormatException e) {
+                throw new Refused(HttpResponseStatus.BAD_REQUEST, "datasetId must be a whole number, not '" + value
+                        + "'");
             }
         }
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.apache.asterix.common.api.IDatasetLifecycleManager;
 import org.apache.asterix.common.api.INcApplicationContext;
 import org.apache.asterix.common.dataflow.DatasetLocalResource;
 import org.apache.asterix.common.storage.ResourceReference;
@@ -37,38 +36,42 @@ final class OpenIndexes {
 
     /**
      * Opens the dataset's index partitions on this node as a query does, hands them to {@code use}, and releases them
-     * again (the indexes stay open in the lifecycle manager, unused, as after a query).
+     * again (the indexes stay open in the lifecycle manager, unused, as after a query). Each open and release takes the
+     * dataset lifecycle manager's lock only for itself, as a query's do: nothing holds that lock while {@code use}
+     * runs, so the node's queries, feeds and DDL go on meanwhile. A DROP of the dataset meanwhile fails on an index in
+     * use, as it would during a query if AsterixDB's metadata locks did not keep them apart; keep {@code use} short.
      */
     static <T> T use(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use) throws Exception {
         List<ResourceReference> resources = resources(appCtx, dataverse, dataset);
-        IDatasetLifecycleManager lifecycle = appCtx.getDatasetLifecycleManager();
         List<IndexDataflowHelper> opened = new ArrayList<>();
-        // The lock under which queries open and close indexes and DDL creates and drops them: a DROP waits until the
-        // indexes are released here instead of failing on an index in use.
-        synchronized (lifecycle) {
-            try {
-                List<OpenIndex> indexes = new ArrayList<>();
-                for (ResourceReference ref : resources) {
-                    IndexDataflowHelper helper = new IndexDataflowHelper(appCtx.getServiceContext(),
-                            appCtx.getStorageComponentProvider().getStorageManager(),
-                            appCtx.getIoManager().resolve(ref.getRelativePath().toString()));
-                    LocalResource resource = helper.getResource();
-                    if (resource == null) {
-                        continue; // dropped since the scan
-                    }
-                    helper.open();
-                    opened.add(helper);
-                    ILSMIndex index = (ILSMIndex) helper.getIndexInstance();
-                    indexes.add(new OpenIndex(IndexPartition.of(index), index,
-                            ((DatasetLocalResource) resource.getResource()).getDatasetId()));
+        T result;
+        try {
+            List<OpenIndex> indexes = new ArrayList<>();
+            for (ResourceReference ref : resources) {
+                IndexDataflowHelper helper = new IndexDataflowHelper(appCtx.getServiceContext(),
+                        appCtx.getStorageComponentProvider().getStorageManager(),
+                        appCtx.getIoManager().resolve(ref.getRelativePath().toString()));
+                LocalResource resource = helper.getResource();
+                if (resource == null) {
+                    continue; // dropped since the scan
                 }
-                return use.apply(indexes);
-            } finally {
-                for (IndexDataflowHelper helper : opened) {
-                    helper.close();
-                }
+                helper.open();
+                opened.add(helper);
+                ILSMIndex index = (ILSMIndex) helper.getIndexInstance();
+                indexes.add(new OpenIndex(IndexPartition.of(index), index,
+                        ((DatasetLocalResource) resource.getResource()).getDatasetId()));
             }
+            result = use.apply(indexes);
+        } catch (Exception e) {
+            try {
+                CloseAll.closeAll(opened, IndexDataflowHelper::close);
+            } catch (Exception closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
         }
+        CloseAll.closeAll(opened, IndexDataflowHelper::close);
+        return result;
     }
 
     /**

@@ -1,12 +1,16 @@
 package org.spatiallsm.asterixdb.metadata;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.asterix.common.metadata.DataverseName;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.MetadataTransactionContext;
 import org.apache.asterix.metadata.entities.Dataset;
+import org.apache.asterix.metadata.entities.Index;
 import org.spatiallsm.storage.IndexStorageOptions;
 
 /**
@@ -24,6 +28,24 @@ public final class IndexOptionsStore {
 
     public static IndexStorageOptions read(Dataset dataset, String indexName) {
         return IndexStorageOptions.fromHints(indexName, dataset.getHints());
+    }
+
+    /** The names of the dataset's existing indexes that have options of their own, in name order. */
+    public static List<String> indexesWithOptions(Dataset dataset) throws Exception {
+        MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
+        try {
+            List<String> names = new ArrayList<>();
+            for (Index index : MetadataManager.INSTANCE.getDatasetIndexes(tx, dataset.getDataverseName(),
+                    dataset.getDatasetName())) {
+                if (!read(dataset, index.getIndexName()).isEmpty()) {
+                    names.add(index.getIndexName());
+                }
+            }
+            Collections.sort(names);
+            return names;
+        } finally {
+            MetadataManager.INSTANCE.commitTransaction(tx);
+        }
     }
 
     /** Replaces the index's entries with {@code options} (none, for {@link IndexStorageOptions#NONE}). */

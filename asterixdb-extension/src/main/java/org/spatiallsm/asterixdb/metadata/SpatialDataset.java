@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.metadata;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.asterix.metadata.MetadataManager;
@@ -68,6 +69,47 @@ public class SpatialDataset extends Dataset {
         RTreeLinearizers.useOrder(antiMatterRTree, RTreeLinearizers.factory(options.comparator().get(),
                 RTreeLinearizers.dimensions(antiMatterRTree)));
         return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
+    }
+
+    /**
+     * REBALANCE asks the dataset for its target and then re-creates and bulk-loads every index with AsterixDB's own
+     * code, which would give an index with its own options stock storage while {@code SpatialLsm.IndexStorage} kept
+     * showing the options; the target is a plain {@code Dataset}, and the bulk load sorts R-trees in the default order.
+     * Such a rebalance is refused before anything is moved. Datasets whose indexes have no options of their own
+     * rebalance as in stock AsterixDB (a dataset-level merge policy is carried, as for any dataset).
+     */
+    @Override
+    public Dataset getTargetDatasetForRebalance(String targetNodeGroupName) {
+        List<String> withOptions;
+        try {
+            withOptions = IndexOptionsStore.indexesWithOptions(this);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the indexes of " + getDatasetName(), e);
+        }
+        if (!withOptions.isEmpty()) {
+            throw new RebalanceRefusedException("cannot rebalance dataset " + getDataverseName() + "."
+                    + getDatasetName() + ": a rebalance would not keep the spatial-lsm storage options of its "
+                    + "indexes " + String.join(", ", withOptions) + "; drop those indexes, rebalance, then create "
+                    + "them again");
+        }
+        return super.getTargetDatasetForRebalance(targetNodeGroupName);
+    }
+
+    /**
+     * A refused rebalance. AsterixDB's rebalance API answers with the exception's {@code toString()}, so that is the
+     * message alone, the one line the user needs.
+     */
+    static final class RebalanceRefusedException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        RebalanceRefusedException(String message) {
+            super(message);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
     }
 
     /** Resolves a policy name the way AsterixDB does for datasets: through Metadata.CompactionPolicy. */

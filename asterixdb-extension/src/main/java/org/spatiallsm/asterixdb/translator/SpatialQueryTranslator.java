@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
+import java.util.stream.Collectors;
 
 import org.apache.asterix.app.translator.QueryTranslator;
 import org.apache.asterix.common.api.IResponsePrinter;
@@ -40,7 +41,8 @@ import org.spatiallsm.storage.RTreeComparator;
 /**
  * AsterixDB's statement executor plus per-index storage options. {@code CREATE INDEX ... WITH} records the index's
  * options before the stock index creation runs, because that is when AsterixDB builds the index's resource factory
- * (from {@code SpatialDataset}); if the creation fails, the record is taken back. DROP INDEX removes it.
+ * (from {@code SpatialDataset}); if the creation fails, the record is taken back. DROP INDEX removes it. A new
+ * index's record is always rewritten, so a record left behind by a crash is never inherited.
  */
 public class SpatialQueryTranslator extends QueryTranslator {
 
@@ -58,7 +60,7 @@ public class SpatialQueryTranslator extends QueryTranslator {
                 ? spatial.storageOptions() : IndexStorageOptions.NONE;
         String indexName = statement.getIndexName().getValue();
         // An existing index keeps its options: IF NOT EXISTS is a no-op, and without it AsterixDB reports the clash.
-        if (options.isEmpty() || indexExists(dataverseName, datasetName, indexName)) {
+        if (indexExists(dataverseName, datasetName, indexName)) {
             super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
             return;
         }
@@ -68,12 +70,22 @@ public class SpatialQueryTranslator extends QueryTranslator {
         // A new index on existing data is bulk-loaded after a sort, which must use the index's own order.
         IHyracksClientConnection connection = options.comparator()
                 .map(order -> OrderSwitchingConnection.wrap(hcc, order)).orElse(hcc);
+        // Written even when the statement gives no options: that replaces whatever an interrupted earlier statement
+        // (a crash before its rollback or its DROP INDEX cleanup) left under this name, so that an index never
+        // runs options its own statement did not give.
         IndexOptionsStore.write(dataverseName, datasetName, indexName, options);
         try {
             super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, connection,
                     requestParameters);
         } catch (Exception e) {
-            IndexOptionsStore.write(dataverseName, datasetName, indexName, IndexStorageOptions.NONE);
+            if (!options.isEmpty()) {
+                try {
+                    IndexOptionsStore.write(dataverseName, datasetName, indexName, IndexStorageOptions.NONE);
+                } catch (Exception rollback) {
+                    // The user must see why the index was not created; a left-over entry is harmless (see above).
+                    e.addSuppressed(rollback);
+                }
+            }
             throw e;
         }
     }
@@ -90,9 +102,13 @@ public class SpatialQueryTranslator extends QueryTranslator {
                 rtreeOrders(getActiveDataverseName(load.getDataverseName()), load.getDatasetName());
         Set<Optional<RTreeComparator>> distinct = new HashSet<>(orders.values());
         if (distinct.size() > 1) {
+            String comparators = orders.entrySet().stream()
+                    .map(index -> index.getKey() + ": "
+                            + index.getValue().map(RTreeComparator::optionValue).orElse("default"))
+                    .collect(Collectors.joining(", "));
             throw new CompilationException(ErrorCode.COMPILATION_ERROR, load.getSourceLocation(),
-                    "LOAD DATASET cannot bulk-load R-tree indexes with different comparators " + orders
-                            + "; load the data before creating those indexes, or insert it");
+                    "LOAD DATASET cannot bulk-load R-tree indexes with different comparators (" + comparators
+                            + "); load the data before creating those indexes, or insert it");
         }
         Optional<RTreeComparator> order = distinct.stream().findAny().flatMap(o -> o);
         super.handleLoadStatement(metadataProvider, statement,

@@ -16,6 +16,10 @@ public record SimulatedComponent(long firstFlush, long lastFlush, long bytes) {
         }
     }
 
+    public FlushRange flushes() {
+        return new FlushRange(firstFlush, lastFlush);
+    }
+
     @Override
     public String toString() {
         return (firstFlush == lastFlush ? Long.toString(firstFlush) : firstFlush + "-" + lastFlush) + ":" + bytes;

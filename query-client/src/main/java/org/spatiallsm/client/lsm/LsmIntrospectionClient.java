@@ -29,6 +29,10 @@ public final class LsmIntrospectionClient {
     public record Node(String id, URI api) {
     }
 
+    /** The last line of a node's events when its event files miss some of the dataset's events. */
+    private static final String LOST = "lost";
+    private static final long ANSWER_MARGIN_SECONDS = 5;
+
     private final QueryServiceClient cc;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final Duration timeout;
@@ -81,24 +85,33 @@ public final class LsmIntrospectionClient {
 
     /**
      * Flushes the dataset on every node and waits until the flushes are installed (and the merge policy has seen
-     * them); returns the components afterwards.
+     * them); returns the components afterwards. Each node waits at most this client's timeout (less a margin for the
+     * answer) and then answers with an error rather than letting the request time out.
      */
     public List<IndexComponents> flush(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
         for (Node node : nodes()) {
             HttpRequest request = HttpRequest.newBuilder(node.api().resolve("/spatial-lsm/flush")).timeout(timeout)
                     .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(query(dataverse, dataset))).build();
+                    .POST(HttpRequest.BodyPublishers.ofString(query(dataverse, dataset) + "&timeoutSeconds="
+                            + flushTimeoutSeconds())).build();
             all.addAll(IndexComponents.fromListing(parse(node, send(node, request))));
         }
         return all;
+    }
+
+    /** What a node may wait for its flushes: the request's timeout less {@value #ANSWER_MARGIN_SECONDS} s. */
+    private long flushTimeoutSeconds() {
+        return Math.max(1, timeout.toSeconds() - ANSWER_MARGIN_SECONDS);
     }
 
     /**
      * The LSM events of the dataset as it exists now (not of an earlier dataset of the same name), node by node,
      * each node's in the order they happened.
      *
-     * @throws IllegalArgumentException if there is no such dataset
+     * @throws IllegalArgumentException   if there is no such dataset
+     * @throws NodeRequestFailedException if a node's event files miss some of the dataset's events (lost or rotated
+     *                                    away): a partial list would mislead whoever analyses it
      */
     public List<LsmEvent> events(String dataverse, String dataset) {
         String incarnation = "&datasetId=" + datasetId(dataverse, dataset);
@@ -108,7 +121,12 @@ public final class LsmIntrospectionClient {
                     + query(dataverse, dataset) + incarnation)).timeout(timeout).GET().build();
             for (String line : send(node, request).lines().toList()) {
                 if (!line.isBlank()) {
-                    all.add(LsmEvent.fromJson(parse(node, line)));
+                    JsonNode event = parse(node, line);
+                    if (LOST.equals(event.path("event").asText())) {
+                        throw new NodeRequestFailedException(event.path("message").asText("node " + node.id()
+                                + " misses LSM events of " + dataverse + "." + dataset));
+                    }
+                    all.add(LsmEvent.fromJson(event));
                 }
             }
         }
@@ -146,7 +164,10 @@ public final class LsmIntrospectionClient {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
-            throw new QueryServiceUnavailableException("node " + node.id() + " does not answer at " + node.api(), e);
+            throw new QueryServiceUnavailableException(cc.health().problem(cc.endpoint()).orElse("node " + node.id()
+                    + " does not answer at " + node.api() + ": it is down, or its nc.api.port cannot be reached from "
+                    + "here (the cluster controller still counts it ACTIVE; it notices a dead node after about 50 s)"),
+                    e);
         } catch (IOException e) {
             throw new QueryServiceUnavailableException("node " + node.id() + " at " + node.api() + " failed: " + e, e);
         } catch (InterruptedException e) {

@@ -1,0 +1,54 @@
+package org.spatiallsm.partitioning.leveled;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The leveled policy's answer: push {@code picked} from {@code sourceLevel} into {@code targetLevel}
+ * (= sourceLevel + 1).
+ *
+ * @param sourceLevel       the level over capacity
+ * @param targetLevel       where the outputs (or the moved component) go
+ * @param picked            the component chosen in the source level
+ * @param overlapping       the target-level components that join the merge, oldest first (empty for a move)
+ * @param action            {@link Action#MOVE}: only the picked component's level changes, nothing is written;
+ *                          {@link Action#MERGE}: read the inputs, write new components into the target level
+ * @param dropAntiMatter    true only for a merge whose target is the deepest level: no older matter can exist below
+ *                          it, so anti-matter has nothing left to cancel. Every other merge must keep anti-matter
+ * @param partitioning      how to cut the merged output: {@code size}, {@code str}, {@code rstar-grove-area} or
+ *                          {@code rstar-grove-perimeter}
+ * @param maxOutputEntries  the most entries one output component may hold
+ * @param compactionPointer for a {@code round-robin} pick, the new compaction pointer of the source level
+ */
+public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent picked,
+        List<LeveledComponent> overlapping, Action action, boolean dropAntiMatter, String partitioning,
+        long maxOutputEntries, Optional<CurvePosition> compactionPointer) {
+
+    public enum Action {
+        MOVE,
+        MERGE
+    }
+
+    public LeveledMerge {
+        overlapping = List.copyOf(overlapping);
+        if (targetLevel != sourceLevel + 1) {
+            throw new IllegalArgumentException("target level " + targetLevel + " is not below " + sourceLevel);
+        }
+        if (action == Action.MOVE && (!overlapping.isEmpty() || dropAntiMatter)) {
+            throw new IllegalArgumentException("a move has no other inputs and writes nothing");
+        }
+    }
+
+    /** Every input: the picked component first, then the overlapping ones. */
+    public List<LeveledComponent> inputs() {
+        List<LeveledComponent> inputs = new ArrayList<>(overlapping.size() + 1);
+        inputs.add(picked);
+        inputs.addAll(overlapping);
+        return inputs;
+    }
+
+    public boolean isMove() {
+        return action == Action.MOVE;
+    }
+}

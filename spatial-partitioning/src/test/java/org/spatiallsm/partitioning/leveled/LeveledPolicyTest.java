@@ -1,0 +1,293 @@
+package org.spatiallsm.partitioning.leveled;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.spatiallsm.merge.InvalidPolicyParameterException;
+import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
+
+class LeveledPolicyTest {
+
+    private static LeveledPolicy policy(String... nameValues) {
+        Map<String, String> raw = new HashMap<>();
+        for (int i = 0; i < nameValues.length; i += 2) {
+            raw.put(nameValues[i], nameValues[i + 1]);
+        }
+        return LeveledPolicy.create(raw);
+    }
+
+    private static LeveledComponent at(long id, int level, double minX, double minY, double maxX, double maxY) {
+        return LeveledComponent.idle(id, level, new Rect(minX, minY, maxX, maxY), 100, 1000);
+    }
+
+    @Test
+    void defaultsAreTheSpatialStudysConfiguration() {
+        LeveledPolicy defaults = LeveledPolicy.create(Map.of());
+
+        assertThat(defaults.parameters().values()).containsExactly(Map.entry("level0-components", "2"),
+                Map.entry("size-ratio", "10"), Map.entry("pick", "min-overlap"), Map.entry("overlap-mode", "relative"),
+                Map.entry("rewrite", "false"), Map.entry("partitioning", "size"),
+                Map.entry("max-component-entries", "0"), Map.entry("seed", "0"));
+        assertThat(List.of(defaults.capacity(0), defaults.capacity(1), defaults.capacity(2), defaults.capacity(3)))
+                .containsExactly(2L, 10L, 100L, 1000L);
+    }
+
+    @Test
+    void capacitiesWithoutAnExtraLevel0AreTheRatiosPowersFromTheFirstLevel() {
+        // Fig. 3.1g: B = 2 and no extra level 0 give capacities 2, 4, 8.
+        LeveledPolicy figure = policy("level0-components", "0", "size-ratio", "2");
+
+        assertThat(List.of(figure.capacity(0), figure.capacity(1), figure.capacity(2))).containsExactly(2L, 4L, 8L);
+        assertThat(policy("size-ratio", "1000").capacity(7)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void theDeepestLevelOverCapacityGoesFirst() {
+        LeveledPolicy policy = policy("level0-components", "1", "size-ratio", "2");
+        List<LeveledComponent> components = List.of(at(1, 0, 0, 0, 10, 10), at(2, 0, 0, 0, 10, 10),
+                at(3, 1, 0, 0, 1, 1), at(4, 1, 2, 2, 3, 3), at(5, 1, 4, 4, 5, 5), at(6, 2, 0, 0, 1, 1));
+
+        LeveledMerge merge = policy.findMerge(LeveledView.of(components)).orElseThrow();
+
+        assertThat(merge.sourceLevel()).isEqualTo(1);
+        assertThat(merge.targetLevel()).isEqualTo(2);
+    }
+
+    @Test
+    void level0GivesUpItsOldestAndWithinCapacityNothingHappens() {
+        LeveledPolicy policy = LeveledPolicy.create(Map.of());
+        List<LeveledComponent> full = List.of(at(7, 0, 0, 0, 1, 1), at(3, 0, 5, 5, 6, 6));
+
+        assertThat(policy.findMerge(LeveledView.of(full))).isEmpty();
+        List<LeveledComponent> over = new ArrayList<>(full);
+        over.add(at(9, 0, 0, 0, 9, 9));
+        assertThat(policy.findMerge(LeveledView.of(over)).orElseThrow().picked().id()).isEqualTo(3);
+    }
+
+    @Test
+    void aComponentOverlappingNothingMovesUnlessRewriteIsOn() {
+        List<LeveledComponent> components = List.of(at(1, 0, 0, 0, 1, 1), at(2, 0, 0, 0, 1, 1),
+                at(3, 0, 0, 0, 1, 1), at(4, 1, 5, 5, 6, 6));
+
+        LeveledMerge move = LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow();
+        LeveledMerge rewrite = policy("rewrite", "true").findMerge(LeveledView.of(components)).orElseThrow();
+
+        assertThat(move.action()).isEqualTo(Action.MOVE);
+        assertThat(move.inputs()).extracting(LeveledComponent::id).containsExactly(1L);
+        assertThat(move.dropAntiMatter()).isFalse();
+        assertThat(rewrite.action()).isEqualTo(Action.MERGE);
+        assertThat(rewrite.inputs()).extracting(LeveledComponent::id).containsExactly(1L);
+    }
+
+    @Test
+    void onlyAMergeIntoTheDeepestLevelDropsAntiMatter() {
+        LeveledPolicy policy = policy("level0-components", "1");
+        LeveledComponent flushed = at(1, 0, 0, 0, 10, 10);
+        List<LeveledComponent> twoDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5),
+                at(4, 2, 0, 0, 5, 5));
+        List<LeveledComponent> oneDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5));
+
+        LeveledMerge intoMiddle = policy.findMerge(LeveledView.of(twoDeep)).orElseThrow();
+        LeveledMerge intoDeepest = policy.findMerge(LeveledView.of(oneDeep)).orElseThrow();
+
+        assertThat(intoMiddle.action()).isEqualTo(Action.MERGE);
+        assertThat(intoMiddle.targetLevel()).isEqualTo(1);
+        assertThat(intoMiddle.dropAntiMatter()).isFalse();
+        assertThat(intoDeepest.action()).isEqualTo(Action.MERGE);
+        assertThat(intoDeepest.dropAntiMatter()).isTrue();
+    }
+
+    @Test
+    void relativeTakesTheDirectOverlapsAndAbsoluteGrowsToAFixedPoint() {
+        // B = 3: level 1 holds 4 > 3, level 2 holds 8 <= 9. The picked (oldest) component [0,1] touches [1,2]
+        // (closed intervals), which touches [2,3], and so on.
+        List<LeveledComponent> components = new ArrayList<>(List.of(at(1, 1, 0, 0, 1, 1), at(2, 1, 20, 20, 21, 21),
+                at(3, 1, 30, 30, 31, 31), at(4, 1, 35, 35, 36, 36)));
+        for (int i = 1; i <= 6; i++) {
+            components.add(at(10 + i, 2, i, 0, i + 1, 1));
+        }
+        components.add(at(30, 2, 50, 50, 51, 51));
+        components.add(at(31, 2, 50, 50, 51, 51));
+        LeveledView view = LeveledView.of(components);
+
+        LeveledMerge relative = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest")
+                .findMerge(view).orElseThrow();
+        LeveledMerge absolute = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest",
+                "overlap-mode", "absolute").findMerge(view).orElseThrow();
+
+        assertThat(relative.overlapping()).extracting(LeveledComponent::id).containsExactly(11L);
+        assertThat(absolute.overlapping()).extracting(LeveledComponent::id)
+                .containsExactly(11L, 12L, 13L, 14L, 15L, 16L);
+    }
+
+    @Test
+    void absoluteTerminatesAndLeavesNothingOutsideThatTouchesItsOutput() {
+        Random random = new Random(42);
+        LeveledPolicy absolute = policy("overlap-mode", "absolute", "pick", "oldest");
+        for (int round = 0; round < 200; round++) {
+            List<LeveledComponent> next = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                double x = random.nextDouble() * 100;
+                double y = random.nextDouble() * 100;
+                next.add(at(100 + i, 2, x, y, x + random.nextDouble() * 15, y + random.nextDouble() * 15));
+            }
+            LeveledComponent picked = at(1, 1, 40, 40, 45, 45);
+
+            List<LeveledComponent> joined = absolute.overlapping(picked, next);
+
+            Rect box = joined.stream().map(LeveledComponent::mbr).reduce(picked.mbr(), Rect::union);
+            assertThat(next).filteredOn(c -> !joined.contains(c)).noneMatch(c -> c.mbr().intersects(box));
+        }
+    }
+
+    @Test
+    void minAndMaxOverlapPickByHowManyNextLevelComponentsJoin() {
+        List<LeveledComponent> components = List.of(at(1, 1, 0, 0, 10, 10), at(2, 1, 20, 0, 22, 2),
+                at(3, 1, 40, 0, 41, 1), at(4, 2, 0, 0, 1, 1), at(5, 2, 5, 5, 6, 6), at(6, 2, 21, 1, 30, 30));
+        LeveledView view = LeveledView.of(components);
+
+        assertThat(policy("level0-components", "1", "size-ratio", "2").findMerge(view).orElseThrow().picked().id())
+                .isEqualTo(3);
+        assertThat(policy("level0-components", "1", "size-ratio", "2", "pick", "max-overlap").findMerge(view)
+                .orElseThrow().picked().id()).isEqualTo(1);
+        assertThat(policy("level0-components", "1", "size-ratio", "2", "pick", "newest").findMerge(view)
+                .orElseThrow().picked().id()).isEqualTo(3);
+        assertThat(policy("level0-components", "1", "size-ratio", "2", "pick", "oldest").findMerge(view)
+                .orElseThrow().picked().id()).isEqualTo(1);
+    }
+
+    @Test
+    void roundRobinVisitsEveryComponentOfALevelOnceBeforeRepeating() {
+        // Seven components in level 1 (capacity 2): the level stays over capacity, so every call picks there.
+        Random random = new Random(7);
+        List<LeveledComponent> level1 = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            double x = random.nextDouble() * 360 - 180;
+            double y = random.nextDouble() * 180 - 90;
+            level1.add(at(i + 1, 1, x, y, x + 1, y + 1));
+        }
+        LeveledPolicy roundRobin = policy("level0-components", "1", "size-ratio", "2", "pick", "round-robin");
+        Map<Integer, CurvePosition> pointers = new HashMap<>();
+        List<Long> picks = new ArrayList<>();
+        for (int call = 0; call < 14; call++) {
+            LeveledMerge merge = roundRobin.findMerge(new LeveledView(level1, pointers)).orElseThrow();
+            picks.add(merge.picked().id());
+            pointers.put(merge.sourceLevel(), merge.compactionPointer().orElseThrow());
+        }
+
+        List<Long> curveOrder = level1.stream().sorted(java.util.Comparator.comparing(CurvePosition::of))
+                .map(LeveledComponent::id).toList();
+        assertThat(picks.subList(0, 7)).containsExactlyElementsOf(curveOrder);
+        assertThat(picks.subList(7, 14)).containsExactlyElementsOf(curveOrder);
+    }
+
+    @Test
+    void theCurveFollowsZOrderAcrossTheSignOfCoordinates() {
+        LeveledComponent southWest = at(1, 1, -10, -10, -10, -10);
+        LeveledComponent southEast = at(2, 1, 10, -10, 10, -10);
+        LeveledComponent northWest = at(3, 1, -10, 10, -10, 10);
+        LeveledComponent northEast = at(4, 1, 10, 10, 10, 10);
+
+        assertThat(List.of(northEast, southEast, northWest, southWest).stream()
+                .sorted(java.util.Comparator.comparing(CurvePosition::of)).map(LeveledComponent::id))
+                .containsExactly(1L, 3L, 2L, 4L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "rand-uniform", "rand-binomial", "rand-oldest", "rand-newest" })
+    void randomPicksAreDeterministicForASeedAndStayInBounds(String pick) {
+        for (int n = 1; n <= 40; n++) {
+            Set<Integer> seen = new HashSet<>();
+            java.util.SplittableRandom random = new java.util.SplittableRandom(n);
+            for (int draw = 0; draw < 2000; draw++) {
+                int index = BoundedSampler.sample(Pick.of(pick), n, random);
+                assertThat(index).isBetween(0, n - 1);
+                seen.add(index);
+            }
+            if (n <= 3) {
+                assertThat(seen).hasSize(n);
+            }
+        }
+        List<LeveledComponent> level1 = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            level1.add(at(i + 1, 1, i * 10, 0, i * 10 + 1, 1));
+        }
+        LeveledView view = LeveledView.of(level1);
+        long first = policy("level0-components", "1", "size-ratio", "2", "pick", pick, "seed", "5").findMerge(view)
+                .orElseThrow().picked().id();
+        assertThat(policy("level0-components", "1", "size-ratio", "2", "pick", pick, "seed", "5").findMerge(view)
+                .orElseThrow().picked().id()).isEqualTo(first);
+    }
+
+    @Test
+    void oneMergeAtATimeAndFlushesWaitOnlyWhileOneRuns() {
+        LeveledPolicy policy = LeveledPolicy.create(Map.of());
+        List<LeveledComponent> components = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            components.add(at(i, 0, 0, 0, 1, 1));
+        }
+        assertThat(policy.isMergeLagging(LeveledView.of(components))).isFalse();
+        components.set(0, new LeveledComponent(1, 0, new Rect(0, 0, 1, 1), 100, 1000, true));
+
+        assertThat(policy.findMerge(LeveledView.of(components))).isEmpty();
+        assertThat(policy.isMergeLagging(LeveledView.of(components))).isTrue();
+        assertThat(policy.isMergeLagging(LeveledView.of(components.subList(0, 3)))).isFalse();
+    }
+
+    @Test
+    void theOutputCapIsExplicitOrTheLargestComponent() {
+        List<LeveledComponent> components = List.of(
+                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
+                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
+                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
+
+        assertThat(LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow()
+                .maxOutputEntries()).isEqualTo(900);
+        LeveledMerge capped = policy("max-component-entries", "5000", "partitioning", "str")
+                .findMerge(LeveledView.of(components)).orElseThrow();
+        assertThat(capped.maxOutputEntries()).isEqualTo(5000);
+        assertThat(capped.partitioning()).isEqualTo("str");
+    }
+
+    @Test
+    void theLegacyNamesOf098AreAccepted() {
+        assertThat(policy("max-tolerance-component-count", "3").capacity(0)).isEqualTo(3);
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "size-ratio|1|an integer from 2 to 1000",
+        "level0-components|2.5|an integer from 0 to 1000",
+        "pick|best|one of oldest, newest, min-overlap, max-overlap, round-robin, rand-uniform, rand-binomial,"
+                + " rand-oldest, rand-newest",
+        "overlap-mode|transitive|one of relative, absolute",
+        "rewrite|yes|one of false, true",
+        "partitioning|rsgrove-area|one of size, str, rstar-grove-area, rstar-grove-perimeter",
+        "max-component-entries|-1|an integer from 0 to 2147483647" })
+    void badValuesAreOneLineErrorsNamingWhatIsAllowed(String name, String value, String allowed) {
+        assertThatThrownBy(() -> policy(name, value)).isInstanceOf(InvalidPolicyParameterException.class)
+                .hasMessage("merge policy 'leveled': invalid value '" + value + "' for parameter '" + name
+                        + "' (allowed: " + allowed + ")");
+    }
+
+    @Test
+    void anUnknownParameterListsTheKnownOnes() {
+        assertThatThrownBy(() -> policy("num-components-1", "4")).hasMessage("merge policy 'leveled': unknown"
+                + " parameter 'num-components-1' (value '4'); allowed parameters: level0-components (0.9.8:"
+                + " max-tolerance-component-count), size-ratio (0.9.8: size-ratio), pick, overlap-mode, rewrite,"
+                + " partitioning, max-component-entries, seed");
+    }
+}
