@@ -7,6 +7,8 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -65,7 +67,10 @@ final class PartitionDrawing {
             g.drawRect(x0, y0, Math.max(1, to.x(mbr.maxX()) - x0), Math.max(1, to.y(mbr.minY()) - y0));
         }
         g.dispose();
-        ImageIO.write(image, "png", file.toFile());
+        // Through our own stream: ImageIO prints a stack trace itself when it cannot open a file.
+        try (OutputStream out = Files.newOutputStream(file)) {
+            ImageIO.write(image, "png", out);
+        }
     }
 
     /** Data coordinates to pixels, y upwards. */

@@ -99,7 +99,7 @@ final class PartitionerBenchmark implements Callable<Integer> {
     String drawOrdering;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         try {
             validate();
@@ -107,6 +107,9 @@ final class PartitionerBenchmark implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        } catch (IOException e) {
+            err.println("error: cannot write the picture (" + e.getClass().getSimpleName() + " " + e.getMessage() + ")");
+            return 1;
         }
     }
 
@@ -186,9 +189,10 @@ final class PartitionerBenchmark implements Callable<Integer> {
                 out.flush();
             }
         }
-        out.printf("rec/s: points partitioned per second; heap MB: peak heap above the held inputs; held: peak entries"
-                + " held by the partitioner; parts: output partitions; time x: time at %,d / time at %,d points%n",
-                sizes[sizes.length - 1], sizes[0]);
+        out.print("rec/s: points partitioned per second; heap MB: peak heap above the held inputs; held: peak entries"
+                + " held by the partitioner; parts: output partitions");
+        out.printf(sizes.length > 1 ? "; time x: time at %,d / time at %,d points%n" : "%n", sizes[sizes.length - 1],
+                sizes[0]);
     }
 
     private record Result(double seconds, long heapBytes, MergeOutcome outcome) {

@@ -42,10 +42,14 @@ final class RStarGroveTiler implements Tiler {
     @Override
     public Tiling tile(double[] xs, double[] ys, long[] ids, int n, int cap) {
         Tiling tiling = new Tiling();
-        int[] rows = Tiler.identity(n);
+        // Each range is kept sorted along both axes at once; a split divides both orders in one stable pass, so a
+        // level costs O(n) instead of a sort per range and axis.
+        int[][] byAxis = { Tiler.identity(n), Tiler.identity(n) };
         int[] scratch = new int[n];
+        RowSort.sort(byAxis[Tiling.X], 0, n, scratch, Tiler.byAxis(Tiling.X, xs, ys, ids));
+        RowSort.sort(byAxis[Tiling.Y], 0, n, scratch, Tiler.byAxis(Tiling.Y, xs, ys, ids));
+        boolean[] lowerSide = new boolean[n];
         double[] prefixCost = new double[n + 1];
-        RowSort.RowComparator[] byAxis = { Tiler.byAxis(Tiling.X, xs, ys, ids), Tiler.byAxis(Tiling.Y, xs, ys, ids) };
         long minSize = Math.max(1, (long) Math.ceil(alpha * cap));
         Deque<Range> stack = new ArrayDeque<>();
         stack.push(new Range(0, n, minSize, -1, false));
@@ -62,10 +66,13 @@ final class RStarGroveTiler implements Tiler {
                 }
                 long lo = Math.max(m, (long) Math.floor(beta * size));
                 long hi = size - lo;
-                int axis = cheaperAxis(rows, range.from, range.to, lo, hi, xs, ys, scratch, byAxis);
-                int best = bestSplit(rows, range.from, range.to, lo, hi, m, cap, axis, xs, ys, prefixCost);
+                // x wins ties
+                int axis = summedMargins(byAxis[Tiling.Y], range.from, range.to, lo, hi, xs, ys)
+                        < summedMargins(byAxis[Tiling.X], range.from, range.to, lo, hi, xs, ys) ? Tiling.Y : Tiling.X;
+                int[] rows = byAxis[axis];
+                int best = bestSplit(rows, range.from, range.to, lo, hi, m, cap, xs, ys, prefixCost);
                 if (best < 0 && lo > m) {
-                    best = bestSplit(rows, range.from, range.to, m, size - m, m, cap, axis, xs, ys, prefixCost);
+                    best = bestSplit(rows, range.from, range.to, m, size - m, m, cap, xs, ys, prefixCost);
                 }
                 if (best < 0) {
                     if (!forkStrip) {
@@ -74,6 +81,7 @@ final class RStarGroveTiler implements Tiler {
                     best = Math.max(1, Math.min(size - 1, cap - 2));
                 }
                 int split = range.from + best;
+                splitOtherOrder(byAxis[1 - axis], rows, range.from, split, range.to, lowerSide, scratch);
                 child = tiling.newCut(axis, (axis == Tiling.X ? xs : ys)[rows[split]]);
                 stack.push(new Range(split, range.to, m, child, false));
                 stack.push(new Range(range.from, split, m, child, true));
@@ -90,20 +98,21 @@ final class RStarGroveTiler implements Tiler {
     }
 
     /**
-     * Sorts the range along each axis and returns the axis whose candidate splits (left sizes in [lo, hi]) have the
-     * smaller sum of both sides' margins, leaving the range sorted along it; x wins ties.
+     * Reorders {@code other[from, to)} so that the rows of {@code chosen[from, split)} come first, each side keeping
+     * its order along the other axis.
      */
-    private static int cheaperAxis(int[] rows, int from, int to, long lo, long hi, double[] xs, double[] ys,
-            int[] scratch, RowSort.RowComparator[] byAxis) {
-        RowSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
-        double marginY = summedMargins(rows, from, to, lo, hi, xs, ys);
-        RowSort.sort(rows, from, to, scratch, byAxis[Tiling.X]);
-        double marginX = summedMargins(rows, from, to, lo, hi, xs, ys);
-        if (marginY < marginX) {
-            RowSort.sort(rows, from, to, scratch, byAxis[Tiling.Y]);
-            return Tiling.Y;
+    private static void splitOtherOrder(int[] other, int[] chosen, int from, int split, int to, boolean[] lowerSide,
+            int[] scratch) {
+        for (int i = from; i < to; i++) {
+            lowerSide[chosen[i]] = i < split;
         }
-        return Tiling.X;
+        int lower = from;
+        int upper = split;
+        for (int i = from; i < to; i++) {
+            int row = other[i];
+            scratch[lowerSide[row] ? lower++ : upper++] = row;
+        }
+        System.arraycopy(scratch, from, other, from, to - from);
     }
 
     private static double summedMargins(int[] rows, int from, int to, long lo, long hi, double[] xs, double[] ys) {
@@ -128,10 +137,10 @@ final class RStarGroveTiler implements Tiler {
 
     /**
      * The left size in [lo, hi] with both sides admissible and the smallest total cost, the one closest to the middle
-     * among equals, then the smaller; -1 if none is admissible. The range is sorted along the chosen axis.
+     * among equals, then the smaller; -1 if none is admissible. {@code rows} is the range sorted along the chosen axis.
      */
-    private int bestSplit(int[] rows, int from, int to, long lo, long hi, long m, int cap, int axis, double[] xs,
-            double[] ys, double[] prefixCost) {
+    private int bestSplit(int[] rows, int from, int to, long lo, long hi, long m, int cap, double[] xs, double[] ys,
+            double[] prefixCost) {
         int n = to - from;
         Extent prefix = new Extent();
         for (int i = 1; i <= hi; i++) {
