@@ -1,11 +1,19 @@
 package org.spatiallsm.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** One run of the spatial-lsm command line in this JVM: its exit code and what it printed. */
 record CliRun(int exitCode, String out, String err) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     static CliRun of(String... args) {
         StringWriter out = new StringWriter();
@@ -13,6 +21,28 @@ record CliRun(int exitCode, String out, String err) {
         int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    /** Runs one subcommand, e.g. {@code command("simulate", "--flushes", "3")}. */
+    static CliRun command(String name, String... arguments) {
+        return of(Stream.concat(Stream.of(name), Stream.of(arguments)).toArray(String[]::new));
+    }
+
+    /** Standard output read as JSON lines (the {@code --format json} output). */
+    List<JsonNode> jsonLines() throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            lines.add(JSON.readTree(line));
+        }
+        return lines;
+    }
+
+    /** A refused command line: exit code 2, nothing on standard output, one "error: ..." line naming the problem. */
+    static void assertOneLineUsageError(CliRun run, String message) {
+        org.assertj.core.api.Assertions.assertThat(run.exitCode()).isEqualTo(2);
+        org.assertj.core.api.Assertions.assertThat(run.err()).startsWith("error: ").contains(message).endsWith("\n")
+                .hasLineCount(1);
+        org.assertj.core.api.Assertions.assertThat(run.out()).isEmpty();
     }
 
     List<String> lines() {

@@ -2,38 +2,35 @@ package org.spatiallsm.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
 
-import picocli.CommandLine;
 
 class CurveCommandTest {
 
     @Test
     void hilbertPrintsTheValueOfACell() {
-        assertThat(curve("hilbert", "--order", "2", "--point", "2,1")).isEqualTo(new Run(0, "13\n", ""));
+        assertThat(curve("hilbert", "--order", "2", "--point", "2,1")).isEqualTo(new CliRun(0, "13\n", ""));
         assertThat(curve("hilbert", "--order", "31", "--point", "2147483647,0").out())
                 .isEqualTo("4611686018427387903\n");
     }
 
     @Test
     void dhvbPrintsKimsValueIncludingNegativeCoordinates() {
-        assertThat(curve("dhvb", "--point", "-117.8,33.6")).isEqualTo(new Run(0, "1283900129206648977\n", ""));
+        assertThat(curve("dhvb", "--point", "-117.8,33.6")).isEqualTo(new CliRun(0, "1283900129206648977\n", ""));
         assertThat(curve("dhvb", "--point", "0, 0").out()).isEqualTo("768614336404561920\n");
         assertThat(curve("dhvb", "--point=180,90").out()).isEqualTo("3170534137668839082\n");
     }
 
     @Test
     void rangesPrintsTheMergedExactCover() {
-        assertThat(curve("ranges", "--rect", "0,0,3,0", "--order", "2")).isEqualTo(new Run(0, "0 1\n14 15\n", ""));
+        assertThat(curve("ranges", "--rect", "0,0,3,0", "--order", "2")).isEqualTo(new CliRun(0, "0 1\n14 15\n", ""));
         assertThat(curve("ranges", "--rect", "0,0,3,3", "--order", "2").out()).isEqualTo("0 15\n");
     }
 
     @Test
     void rangesCoarsensToTheCapAndSaysSo() {
-        Run run = curve("ranges", "--rect", "0,0,3,0", "--order", "2", "--max-intervals", "1");
+        CliRun run = curve("ranges", "--rect", "0,0,3,0", "--order", "2", "--max-intervals", "1");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).isEqualTo("0 15\n");
@@ -60,22 +57,12 @@ class CurveCommandTest {
                 .contains("--order").doesNotContain("\tat ").hasLineCount(1);
     }
 
-    private static void assertError(Run run, String message) {
-        assertThat(run).isEqualTo(new Run(2, "", message + "\n"));
+    private static void assertError(CliRun run, String message) {
+        assertThat(run).isEqualTo(new CliRun(2, "", message + "\n"));
     }
 
-    private static Run curve(String... arguments) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = SpatialLsmCli.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        String[] withCommand = new String[arguments.length + 1];
-        withCommand[0] = "curve";
-        System.arraycopy(arguments, 0, withCommand, 1, arguments.length);
-        return new Run(commandLine.execute(withCommand), out.toString(), err.toString());
+    private static CliRun curve(String... arguments) {
+        return CliRun.command("curve", arguments);
     }
 
-    private record Run(int exitCode, String out, String err) {
-    }
 }

@@ -1,13 +1,11 @@
 package org.spatiallsm.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import picocli.CommandLine;
 
 class SimulateCommandTest {
 
@@ -27,7 +24,7 @@ class SimulateCommandTest {
 
     @Test
     void jsonReportsEveryFlushThenTheSummary() throws IOException {
-        Run run = simulate("--policy", "binomial", "--param", "k=4", "--flushes", "20", "--format", "json");
+        CliRun run = simulate("--policy", "binomial", "--param", "k=4", "--flushes", "20", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.err()).isEmpty();
@@ -50,7 +47,7 @@ class SimulateCommandTest {
 
     @Test
     void everyReportsEachMthFlushAndTheLast() throws IOException {
-        Run run = simulate("--policy", "tiered", "--flushes", "20", "--every", "7", "--format", "json");
+        CliRun run = simulate("--policy", "tiered", "--flushes", "20", "--every", "7", "--format", "json");
 
         List<JsonNode> lines = run.jsonLines();
         assertThat(lines).extracting(line -> line.path("flush").asLong()).containsExactly(7L, 14L, 20L, 0L);
@@ -60,7 +57,7 @@ class SimulateCommandTest {
 
     @Test
     void theDefaultTableIsAlignedAndEndsWithTheSummary() {
-        Run run = simulate("--policy", "tiered", "--param", "num-components=2", "--flushes", "16", "--every", "8");
+        CliRun run = simulate("--policy", "tiered", "--param", "num-components=2", "--flushes", "16", "--every", "8");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("policy tiered {size-ratio=2, high-bucket=1.2}\n")
@@ -76,7 +73,7 @@ class SimulateCommandTest {
     void flushSizesComeFromAFileIgnoringBlankLinesAndComments() throws IOException {
         Path sizes = Files.writeString(directory.resolve("sizes.txt"), "# flush sizes\n100\n\n1  # small\n1\n7\n");
 
-        Run run = simulate("--policy", "bigtable", "--param", "k=2", "--flushes", "3", "--flush-sizes",
+        CliRun run = simulate("--policy", "bigtable", "--param", "k=2", "--flushes", "3", "--flush-sizes",
                 sizes.toString(), "--format", "json");
 
         assertThat(run.exitCode()).isZero();
@@ -88,7 +85,7 @@ class SimulateCommandTest {
         // Constant-all k=2 over flushes of 10: flush 3 merges 30 bytes of inputs into 30 - 2 x 3 = 24.
         Path sizes = Files.writeString(directory.resolve("tens.txt"), "10\n10\n10\n");
 
-        Run run = simulate("--policy", "constant-all", "--param", "k=2", "--flushes", "3", "--flush-sizes",
+        CliRun run = simulate("--policy", "constant-all", "--param", "k=2", "--flushes", "3", "--flush-sizes",
                 sizes.toString(), "--component-overhead", "3", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
@@ -102,7 +99,7 @@ class SimulateCommandTest {
 
     @Test
     void aBadParameterIsOneLineOnStderrWithExitCode2() {
-        Run run = simulate("--policy", "binomial", "--param", "k=4.5", "--flushes", "20");
+        CliRun run = simulate("--policy", "binomial", "--param", "k=4.5", "--flushes", "20");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
@@ -112,7 +109,7 @@ class SimulateCommandTest {
 
     @Test
     void anUnknownPolicyListsTheKnownOnes() {
-        Run run = simulate("--policy", "leveling", "--flushes", "20");
+        CliRun run = simulate("--policy", "leveling", "--flushes", "20");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).isEqualTo("error: unknown merge policy 'leveling'; known policies: binomial,"
@@ -145,39 +142,16 @@ class SimulateCommandTest {
 
     @Test
     void helpListsThePolicies() {
-        Run run = simulate("--help");
+        CliRun run = simulate("--help");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out().replaceAll("\\s+", " "))
                 .contains("binomial, min-latency, tiered, bigtable, exploring, constant-all");
     }
 
-    private static void assertOneLineUsageError(Run run, String message) {
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).startsWith("error: ").contains(message).endsWith("\n").hasLineCount(1);
-        assertThat(run.out()).isEmpty();
+
+    private static CliRun simulate(String... arguments) {
+        return CliRun.command("simulate", arguments);
     }
 
-    private static Run simulate(String... arguments) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = SpatialLsmCli.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        String[] withCommand = new String[arguments.length + 1];
-        withCommand[0] = "simulate";
-        System.arraycopy(arguments, 0, withCommand, 1, arguments.length);
-        int exitCode = commandLine.execute(withCommand);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
-
-    private record Run(int exitCode, String out, String err) {
-        List<JsonNode> jsonLines() throws IOException {
-            List<JsonNode> lines = new ArrayList<>();
-            for (String line : out.split("\n")) {
-                lines.add(JSON.readTree(line));
-            }
-            return lines;
-        }
-    }
 }

@@ -1,26 +1,22 @@
 package org.spatiallsm.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** {@code simulate --policy leveled}: the count model, and the spatial mode for leveled and stack policies. */
 class SimulateLeveledCommandTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void countModelRowsCarryTheLevelsOfTable41AndTheStackAmplificationFields() throws IOException {
-        Run run = simulate("--policy", "leveled", "--param", "level0-components=2", "--param", "size-ratio=4",
+        CliRun run = simulate("--policy", "leveled", "--param", "level0-components=2", "--param", "size-ratio=4",
                 "--flushes", "60", "--every", "20", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
@@ -48,7 +44,7 @@ class SimulateLeveledCommandTest {
     void theTableShowsLevelsMergesAndMoves() {
         // B0 = 1, B = 2 (hand-run in LeveledSimulatorTest): after 4 flushes [1, 2, 1], 2 merges, 2 moves,
         // W = W_logged = 9/4, point-read cost averaged 8/4.
-        Run run = simulate("--policy", "leveled", "--param", "level0-components=1", "--param", "size-ratio=2",
+        CliRun run = simulate("--policy", "leveled", "--param", "level0-components=1", "--param", "size-ratio=2",
                 "--flushes", "4", "--every", "4");
 
         assertThat(run.exitCode()).isZero();
@@ -74,7 +70,7 @@ class SimulateLeveledCommandTest {
 
     @Test
     void theSpatialModeReportsLevelsOverlapAndOperationalComponentsPerSelectivity() throws IOException {
-        Run run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform", "--records",
+        CliRun run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform", "--records",
                 "6000", "--records-per-flush", "300", "--partitioning", "str", "--comparator", "simple", "--queries",
                 "100", "--selectivity", "0,3", "--every", "10", "--format", "json");
 
@@ -102,7 +98,7 @@ class SimulateLeveledCommandTest {
 
     @Test
     void theSpatialModeRunsStackPoliciesWhoseComponentsCoverTheirFlushes() throws IOException {
-        Run run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
+        CliRun run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
                 "--records-per-flush", "500", "--queries", "50", "--selectivity", "0", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
@@ -132,31 +128,9 @@ class SimulateLeveledCommandTest {
         assertThat(simulate("--help").out().replaceAll("\\s+", " ")).contains("constant-all, leveled");
     }
 
-    static void assertOneLineUsageError(Run run, String message) {
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains(message).startsWith("error: ").endsWith("\n").hasLineCount(1);
-        assertThat(run.out()).isEmpty();
+
+    private static CliRun simulate(String... arguments) {
+        return CliRun.command("simulate", arguments);
     }
 
-    static Run simulate(String... arguments) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        picocli.CommandLine commandLine = SpatialLsmCli.commandLine();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        String[] withCommand = new String[arguments.length + 1];
-        withCommand[0] = "simulate";
-        System.arraycopy(arguments, 0, withCommand, 1, arguments.length);
-        return new Run(commandLine.execute(withCommand), out.toString(), err.toString());
-    }
-
-    record Run(int exitCode, String out, String err) {
-        List<JsonNode> jsonLines() throws IOException {
-            List<JsonNode> lines = new ArrayList<>();
-            for (String line : out.split("\n")) {
-                lines.add(JSON.readTree(line));
-            }
-            return lines;
-        }
-    }
 }
