@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.app;
 import org.apache.asterix.app.io.PersistedResourceRegistry;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
+import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
 
 /**
  * AsterixDB's registry plus every class spatial-lsm writes into an index's {@code .metadata}. A registry id is on disk
@@ -17,5 +18,6 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
             registeredClasses.put(policy.registryId(), policy.factoryClass());
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
+        registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
     }
 }

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.asterix.common.config.DatasetConfig.IndexType;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.declared.MetadataProvider;
 import org.apache.asterix.metadata.entities.CompactionPolicy;
@@ -21,6 +22,8 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
+import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
+import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
@@ -52,7 +55,9 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
         }
-        if (options.comparator().isEmpty()) {
+        // Only R-trees know partitioned merges (an internal spike switch, see PartitionedMergeSpike).
+        int mergeOutputs = index.getIndexType() == IndexType.RTREE ? PartitionedMergeSpike.mergeOutputs(options) : 1;
+        if (options.comparator().isEmpty() && mergeOutputs == 1) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
                     policyProperties);
         }
@@ -63,11 +68,17 @@ public class SpatialDataset extends Dataset {
         IResourceFactory rtree = RTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this, index,
                 recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
         if (!(rtree instanceof LSMRTreeWithAntiMatterLocalResourceFactory antiMatterRTree)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator can be chosen only for "
-                    + "R-tree indexes of internal datasets");
+            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or a partitioned merge "
+                    + "can be chosen only for R-tree indexes of internal datasets");
         }
-        RTreeLinearizers.useOrder(antiMatterRTree, RTreeLinearizers.factory(options.comparator().get(),
-                RTreeLinearizers.dimensions(antiMatterRTree)));
+        if (options.comparator().isPresent()) {
+            RTreeLinearizers.useOrder(antiMatterRTree, RTreeLinearizers.factory(options.comparator().get(),
+                    RTreeLinearizers.dimensions(antiMatterRTree)));
+        }
+        if (mergeOutputs > 1) {
+            return new DatasetLocalResourceFactory(getDatasetId(),
+                    new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));
+        }
         return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
     }
 
