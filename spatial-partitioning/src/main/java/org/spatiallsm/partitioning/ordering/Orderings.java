@@ -2,6 +2,7 @@ package org.spatiallsm.partitioning.ordering;
 
 import java.util.List;
 
+import org.spatiallsm.curves.HilbertCurve;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.geometry.Rect;
 
@@ -90,7 +91,7 @@ public final class Orderings {
         public long key(double minX, double minY, double maxX, double maxY) {
             long cellX = cell(minX, domain.minX(), domain.maxX());
             long cellY = cell(minY, domain.minY(), domain.maxY());
-            return hilbert ? hilbertIndex(cellX, cellY) : mortonIndex(cellX, cellY);
+            return hilbert ? HilbertCurve.index(BITS, cellX, cellY) : mortonIndex(cellX, cellY);
         }
 
         @Override
@@ -118,25 +119,5 @@ public final class Orderings {
         v = (v | (v << 2)) & 0x3333333333333333L;
         v = (v | (v << 1)) & 0x5555555555555555L;
         return v;
-    }
-
-    /** The classic iterative xy-to-distance conversion of the Hilbert curve, from the coarsest quadrant down. */
-    static long hilbertIndex(long x, long y) {
-        long distance = 0;
-        for (long s = CELLS >> 1; s > 0; s >>= 1) {
-            long rx = (x & s) != 0 ? 1 : 0;
-            long ry = (y & s) != 0 ? 1 : 0;
-            distance += s * s * ((3 * rx) ^ ry);
-            if (ry == 0) {
-                if (rx == 1) {
-                    x = CELLS - 1 - x;
-                    y = CELLS - 1 - y;
-                }
-                long swap = x;
-                x = y;
-                y = swap;
-            }
-        }
-        return distance;
     }
 }

@@ -3,45 +3,12 @@ package org.spatiallsm.partitioning.ordering;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashSet;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.geometry.Rect;
 
 class OrderingsTest {
-
-    @Test
-    void hilbertFillsTheFirstSixteenBySixteenCellsWithAdjacentSteps() {
-        long[] xOf = new long[256];
-        long[] yOf = new long[256];
-        Set<Long> seen = new HashSet<>();
-        for (long x = 0; x < 16; x++) {
-            for (long y = 0; y < 16; y++) {
-                long d = Orderings.hilbertIndex(x, y);
-                assertThat(d).isBetween(0L, 255L);
-                assertThat(seen.add(d)).isTrue();
-                xOf[(int) d] = x;
-                yOf[(int) d] = y;
-            }
-        }
-        for (int d = 1; d < 256; d++) {
-            assertThat(Math.abs(xOf[d] - xOf[d - 1]) + Math.abs(yOf[d] - yOf[d - 1])).as("step %d", d).isEqualTo(1);
-        }
-        assertThat(Orderings.hilbertIndex(0, 1)).isEqualTo(1); // the first step goes along y
-    }
-
-    @Test
-    void hilbertVisitsTheTopLevelQuadrantsLowerLeftUpperLeftUpperRightLowerRight() {
-        long half = 1L << 30;
-        long quarterOfCurve = 1L << 60;
-        assertThat(Orderings.hilbertIndex(5, 7) / quarterOfCurve).isZero();
-        assertThat(Orderings.hilbertIndex(5, half + 7) / quarterOfCurve).isEqualTo(1);
-        assertThat(Orderings.hilbertIndex(half + 5, half + 7) / quarterOfCurve).isEqualTo(2);
-        assertThat(Orderings.hilbertIndex(half + 5, 7) / quarterOfCurve).isEqualTo(3);
-        assertThat(Orderings.hilbertIndex(2 * half - 1, 0)).isEqualTo(4 * quarterOfCurve - 1);
-    }
 
     @Test
     void mortonPutsXOnOddBitsAndYOnEvenBits() {
