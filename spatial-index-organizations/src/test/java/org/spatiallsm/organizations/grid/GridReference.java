@@ -1,7 +1,9 @@
 package org.spatiallsm.organizations.grid;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -61,13 +63,16 @@ final class GridReference {
 
     /** The bottom ordinals of the cells (inside the space) sharing a point with the closed rectangle. */
     Set<Long> overlapped(Rect rect) {
+        List<Integer> rows = new ArrayList<>();
+        for (int row = 0; row < bottomPerAxis; row++) {
+            if (overlaps(row, rect.minY(), rect.maxY(), space.y1(), space.y2())) {
+                rows.add(row);
+            }
+        }
         Set<Long> cells = new HashSet<>();
         for (int column = 0; column < bottomPerAxis; column++) {
-            if (!overlaps(column, rect.minX(), rect.maxX(), space.x1(), space.x2())) {
-                continue;
-            }
-            for (int row = 0; row < bottomPerAxis; row++) {
-                if (overlaps(row, rect.minY(), rect.maxY(), space.y1(), space.y2())) {
+            if (overlaps(column, rect.minX(), rect.maxX(), space.x1(), space.x2())) {
+                for (int row : rows) {
                     cells.add(ordinal(column, row));
                 }
             }
