@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "spatial-lsm", mixinStandardHelpOptions = true, versionProvider = SpatialLsmCli.Version.class,
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
         subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
-            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class })
+            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class,
+            CellsCommand.class })
 public final class SpatialLsmCli implements Runnable {
 
     @CommandLine.Spec
