@@ -112,8 +112,8 @@ public final class StaticGrid {
     public QueryPlan query(Rect query, int cellLimit) {
         Decomposition decomposition = decompose(query, cellLimit);
         List<KeyRange> ranges = mergedRanges(keys(decomposition.cells()));
-        List<CellKey> ancestors = keys(decomposition.split()).stream()
-                .filter(key -> ranges.stream().noneMatch(range -> range.contains(key))).toList();
+        List<CellKey> ancestors = keys(decomposition.split()).stream().filter(key -> !inAnyRange(ranges, key))
+                .toList();
         return new QueryPlan(ranges, ancestors, decomposition.outOfSpace(), decomposition.wholeSpace(),
                 decomposition.cells().size());
     }
@@ -138,6 +138,24 @@ public final class StaticGrid {
             tokens.add(outOfSpace());
         }
         return tokens;
+    }
+
+    /** Whether one of the ranges, ascending and disjoint, contains the key: a binary search on their low keys. */
+    private static boolean inAnyRange(List<KeyRange> ranges, CellKey key) {
+        int low = 0;
+        int high = ranges.size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            KeyRange range = ranges.get(middle);
+            if (key.compareTo(range.low()) < 0) {
+                high = middle - 1;
+            } else if (key.compareTo(range.high()) > 0) {
+                low = middle + 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The bottom cells under a key's cell, as a half-open range of bottom ordinals (Hilbert order per level). */
@@ -353,6 +371,14 @@ public final class StaticGrid {
 
     /** Exact positions on one axis of the space; BigDecimal holds every double exactly. */
     private static final class Axis {
+        /**
+         * Below 2^24 columns the double estimate of a scaled coordinate is off by less than 1e-8 (three roundings
+         * of at most 2^-53 relative each), so a fraction this far from an integer has the exact floor.
+         */
+        private static final double SAFE_FRACTION = 1e-6;
+
+        private final double lowValue;
+        private final double widthValue;
         private final BigDecimal low;
         private final BigDecimal width;
         private final BigDecimal columns;
@@ -360,6 +386,8 @@ public final class StaticGrid {
         private final double high;
 
         Axis(double low, double high, int columns) {
+            this.lowValue = low;
+            this.widthValue = high - low;
             this.low = new BigDecimal(low);
             this.width = new BigDecimal(high).subtract(this.low);
             this.columns = BigDecimal.valueOf(columns);
@@ -378,8 +406,15 @@ public final class StaticGrid {
             return new Span(column(from), column(to), scaled(from, RoundingMode.CEILING), coverHigh);
         }
 
-        /** (value - low) * columns / width, rounded to an integer; value lies inside the space. */
+        /** (value - low) * columns / width, rounded down or up to an integer; value lies inside the space. */
         private int scaled(double value, RoundingMode rounding) {
+            // Exact arithmetic only near a cell line (or if the double estimate overflows: NaN fails both tests).
+            double estimate = (value - lowValue) / widthValue * (lastColumn + 1);
+            double floor = Math.floor(estimate);
+            double fraction = estimate - floor;
+            if (fraction > SAFE_FRACTION && fraction < 1 - SAFE_FRACTION) {
+                return (int) floor + (rounding == RoundingMode.CEILING ? 1 : 0);
+            }
             return new BigDecimal(value).subtract(low).multiply(columns).divide(width, 0, rounding).intValueExact();
         }
     }

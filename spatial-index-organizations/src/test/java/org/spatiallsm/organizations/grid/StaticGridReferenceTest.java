@@ -114,6 +114,9 @@ class StaticGridReferenceTest {
             QueryPlan plan = grid.query(query, queryCap);
             Set<CellKey> sifTokens = new HashSet<>(grid.sifTokens(query, queryCap));
             assertThat(plan.decomposedCells()).isLessThanOrEqualTo(queryCap);
+            // Ancestors a range scan reaches anyway are not looked up again.
+            assertThat(plan.ancestors()).isSorted().noneMatch(key -> plan.ranges().stream()
+                    .anyMatch(range -> range.contains(key)));
             for (Rect object : objects) {
                 int objectCap = caps[random.nextInt(caps.length)];
                 List<CellKey> keys = grid.objectKeys(object, objectCap);
