@@ -160,6 +160,9 @@ public final class StaticGrid {
 
     /** The bottom cells under a key's cell, as a half-open range of bottom ordinals (Hilbert order per level). */
     public long[] bottomOrdinals(CellKey key) {
+        if (key.isOutOfSpace()) {
+            throw new IllegalArgumentException("the out-of-space key " + key + " has no cells");
+        }
         long first = 0;
         for (int level = 0; level < key.depth(); level++) {
             first += key.digit(level) * bottomCellsUnder(level + 1);

@@ -93,6 +93,8 @@ class StaticGridTest {
         assertThat(outside).isGreaterThan(world.pointKey(180, 90));
         assertThat(world.pointKey(Double.NaN, 0)).isEqualTo(outside);
         assertThat(world.pointTokens(0, -91)).containsExactly(outside);
+        assertThatThrownBy(() -> world.bottomOrdinals(outside)).hasMessageContaining("has no cells");
+        assertThat(world.bottomOrdinals(world.root())).containsExactly(0, 1L << 30);
     }
 
     @Test
