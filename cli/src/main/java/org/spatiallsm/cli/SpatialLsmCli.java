@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
         subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
             GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class,
-            CurveCommand.class })
+            CurveCommand.class, CellsCommand.class })
 public final class SpatialLsmCli implements Runnable {
 
     @CommandLine.Spec
