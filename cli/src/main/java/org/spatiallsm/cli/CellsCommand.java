@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
                 + " key ranges, ancestor lookups and SIF tokens a query of that point or rectangle searches.",
             "Keys are written as in the notes: one Hilbert digit per level, then the number of levels of the cell"
                     + " (0.0.0.0.0.0.0 is the whole space, 255.255.255.255.255.255.7 is out of space). See"
-                    + " docs/index-organisations-grid.md." },
+                    + " docs/index-organisations.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:printed", "2:bad command line or grid" })
 final class CellsCommand implements Callable<Integer> {
 

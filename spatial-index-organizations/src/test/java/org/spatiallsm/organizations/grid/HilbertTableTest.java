@@ -8,7 +8,7 @@ class HilbertTableTest {
 
     @Test
     void dissertationExample() {
-        assertThat(HilbertTable.hilbert(2, 0b10, 0b01)).isEqualTo(0b1101);
+        assertThat(HilbertTable.ofSide(4).digit(0b10, 0b01)).isEqualTo(0b1101);
     }
 
     @Test
