@@ -59,15 +59,15 @@ public class SpatialQueryTranslator extends QueryTranslator {
         String indexName = statement.getIndexName().getValue();
         // An existing index keeps its options: IF NOT EXISTS is a no-op, and without it AsterixDB reports the clash.
         if (options.isEmpty() || indexExists(dataverseName, datasetName, indexName)) {
-            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
+            super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName,
+                    OrderSwitchingConnection.wrap(hcc, Optional.empty()), requestParameters);
             return;
         }
         if (options.mergePolicy().isPresent()) {
             validateStockPolicyParameters(options.mergePolicy().get(), statement.getSourceLocation());
         }
         // A new index on existing data is bulk-loaded after a sort, which must use the index's own order.
-        IHyracksClientConnection connection = options.comparator()
-                .map(order -> OrderSwitchingConnection.wrap(hcc, order)).orElse(hcc);
+        IHyracksClientConnection connection = OrderSwitchingConnection.wrap(hcc, options.comparator());
         IndexOptionsStore.write(dataverseName, datasetName, indexName, options);
         try {
             super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, connection,
@@ -95,8 +95,7 @@ public class SpatialQueryTranslator extends QueryTranslator {
                             + "; load the data before creating those indexes, or insert it");
         }
         Optional<RTreeComparator> order = distinct.stream().findAny().flatMap(o -> o);
-        super.handleLoadStatement(metadataProvider, statement,
-                order.map(o -> OrderSwitchingConnection.wrap(hcc, o)).orElse(hcc));
+        super.handleLoadStatement(metadataProvider, statement, OrderSwitchingConnection.wrap(hcc, order));
     }
 
     /** Each R-tree index of the dataset and its chosen order (empty: AsterixDB's default). */
