@@ -30,12 +30,11 @@ public abstract class CurveComparatorFactory implements ILinearizeComparatorFact
         return dimensions;
     }
 
-    /** A new order object: each comparator gets its own, as it keeps scratch space. */
-    protected abstract CurveOrder newOrder();
+    protected abstract CurveOrder order();
 
     @Override
     public ILinearizeComparator createBinaryComparator() {
-        CurveOrder order = newOrder();
+        CurveOrder order = order();
         double[] a = new double[dimensions];
         double[] b = new double[dimensions];
         return new ILinearizeComparator() {
@@ -78,7 +77,7 @@ public abstract class CurveComparatorFactory implements ILinearizeComparatorFact
         }
 
         @Override
-        protected CurveOrder newOrder() {
+        protected CurveOrder order() {
             return CurveOrder.hilbert();
         }
 
@@ -97,7 +96,7 @@ public abstract class CurveComparatorFactory implements ILinearizeComparatorFact
         }
 
         @Override
-        protected CurveOrder newOrder() {
+        protected CurveOrder order() {
             return CurveOrder.zOrder(dimensions());
         }
 

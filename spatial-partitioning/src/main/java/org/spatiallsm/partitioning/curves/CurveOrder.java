@@ -20,10 +20,11 @@ package org.spatiallsm.partitioning.curves;
  * it down to the last level.</li>
  * </ul>
  * Between those, the split points are computed by the same floating-point additions as 0.9.8's, so every rounding is
- * the same. While the axes only repeat one quadrant, the curve's state is advanced by a precomputed power of its
- * transition, not level by level.
+ * the same. While the axes only repeat one quadrant, the Hilbert curve's state is advanced by a precomputed power of
+ * its transition, not level by level. The Z-order needs no state: each axis is walked on its own to the level where
+ * its two coordinates part, and the axis that parts first (the first axis on a tie) decides.
  *
- * <p>An instance keeps scratch arrays: use one per thread.
+ * <p>Instances hold no mutable state: one can serve any number of threads.
  */
 public final class CurveOrder {
 
@@ -31,7 +32,7 @@ public final class CurveOrder {
     public static final int LEVELS = 1044;
 
     private static final long MANTISSA = (1L << 52) - 1;
-    /** After a failed attempt to skip levels, the next attempt waits this many levels (a split cannot freeze sooner). */
+    /** How many levels the tight loops run before they check for a run of levels that can be skipped. */
     private static final int SKIP_RETRY_LEVELS = 8;
 
     /** {@code MAX_VALUE / 2^level} for every level: the splits above a coordinate's turn, and the steps. */
@@ -43,42 +44,28 @@ public final class CurveOrder {
         }
     }
 
+    // 0.9.8's Hilbert state machine. Quadrant numbers: x is the high bit, y the low bit (1 = upper half).
+    /** {@code HILBERT_RANK[state * 4 + quadrant]}: where the quadrant comes along the curve in a cell of this state. */
+    private static final int[] HILBERT_RANK = { 0, 1, 3, 2, 2, 1, 3, 0, 2, 3, 1, 0, 0, 3, 1, 2 };
+    /** {@code HILBERT_NEXT[state * 4 + quadrant]}: the state of the sub-cell. */
+    private static final int[] HILBERT_NEXT = { 3, 0, 1, 0, 1, 1, 0, 2, 2, 3, 2, 1, 0, 2, 3, 3 };
+    private static final int POWER_TAIL = 4;
+    private static final int POWER_PERIOD = 12;
+    private static final int POWER_TABLE = POWER_TAIL + POWER_PERIOD;
+    /** {@code HILBERT_POWER[(quadrant * POWER_TABLE + n) * 4 + state]}: the state after n levels of this quadrant. */
+    private static final int[] HILBERT_POWER = hilbertPowers();
+
     private final int dimensions;
-    private final int quadrants;
-    /** {@code rank[state * quadrants + quadrant]}: where the quadrant comes along the curve in a cell of this state. */
-    private final int[] rank;
-    /** {@code next[state * quadrants + quadrant]}: the state of the sub-cell. */
-    private final int[] next;
-    /** {@code power[(quadrant * POWER_TABLE + n) * states + state]}: the state after n levels of this quadrant. */
-    private final int[] power;
-    private final int states;
-    /** {@code bits[axis]}: the axis's bit in a quadrant number. */
-    private final int[] bits;
+    private final boolean hilbert;
 
-    private final double[] split;
-    private final int[] pathLeft;
-
-    private CurveOrder(int dimensions, int[][] rank, int[][] next) {
+    private CurveOrder(int dimensions, boolean hilbert) {
         this.dimensions = dimensions;
-        this.quadrants = 1 << dimensions;
-        this.states = next.length;
-        this.rank = flatten(rank);
-        this.next = flatten(next);
-        this.power = powers(next, quadrants);
-        this.split = new double[dimensions];
-        this.pathLeft = new int[dimensions];
-        this.bits = new int[dimensions];
-        for (int axis = 0; axis < dimensions; axis++) {
-            bits[axis] = 1 << (dimensions - 1 - axis); // the first axis is the most significant, as in 0.9.8
-        }
+        this.hilbert = hilbert;
     }
 
     /** 0.9.8's {@code HilbertDoubleComparator}: the Hilbert curve over 2-D points. */
     public static CurveOrder hilbert() {
-        // Quadrant bits: x is the high bit, y the low bit (1 = upper half), as 0.9.8 numbers them.
-        int[][] rank = { { 0, 1, 3, 2 }, { 2, 1, 3, 0 }, { 2, 3, 1, 0 }, { 0, 3, 1, 2 } };
-        int[][] next = { { 3, 0, 1, 0 }, { 1, 1, 0, 2 }, { 2, 3, 2, 1 }, { 0, 2, 3, 3 } };
-        return new CurveOrder(2, rank, next);
+        return new CurveOrder(2, true);
     }
 
     /** 0.9.8's {@code ZCurveDoubleComparator}: the Z-order (Morton) curve, the first axis most significant. */
@@ -86,12 +73,7 @@ public final class CurveOrder {
         if (dimensions < 1 || dimensions > 16) {
             throw new IllegalArgumentException("Z-order needs 1 to 16 dimensions, got " + dimensions);
         }
-        int quadrants = 1 << dimensions;
-        int[][] rank = new int[1][quadrants];
-        for (int q = 0; q < quadrants; q++) {
-            rank[0][q] = q;
-        }
-        return new CurveOrder(dimensions, rank, new int[1][quadrants]);
+        return new CurveOrder(dimensions, false);
     }
 
     public int dimensions() {
@@ -103,82 +85,85 @@ public final class CurveOrder {
      * or 1.
      */
     public int compare(double[] a, double[] b) {
-        int upperBits = 0; // which axes of the common path are in the upper half of level 0
-        int firstTurn = LEVELS;
-        for (int i = 0; i < dimensions; i++) {
-            boolean upperA = a[i] >= 0.0;
-            boolean upperB = b[i] >= 0.0;
-            if (upperA != upperB) {
-                return decideAtLevelZero(a, b);
-            }
-            if (upperA) {
-                upperBits |= bits[i];
-            }
-            pathLeft[i] = Math.min(turnLevel(a[i]), turnLevel(b[i]));
-            firstTurn = Math.min(firstTurn, pathLeft[i]);
+        if (hilbert) {
+            return compareHilbert(a[0], a[1], b[0], b[1]);
         }
-        if (firstTurn >= LEVELS) {
-            return 0;
-        }
-        // Levels 1 .. firstTurn-1: every axis stays on the side of 0, so every level takes the same quadrant.
-        int towardZero = ~upperBits & (quadrants - 1);
-        int state = advance(next[upperBits], towardZero, firstTurn - 1);
-        double step = splitAt(firstTurn + 1);
-        for (int i = 0; i < dimensions; i++) {
-            split[i] = signedSplit((upperBits & bits[i]) != 0, firstTurn);
-        }
-        int nextSkipAttempt = firstTurn + SKIP_RETRY_LEVELS;
-        for (int level = firstTurn; level < LEVELS; level++) {
-            int quadrantA = 0;
-            int quadrantB = 0;
-            for (int i = 0; i < dimensions; i++) {
-                boolean upperA = a[i] >= split[i];
-                if (upperA) {
-                    quadrantA |= bits[i];
-                }
-                if (b[i] >= split[i]) {
-                    quadrantB |= bits[i];
-                }
-                // The same addition as 0.9.8's, so the same rounding.
-                split[i] = upperA ? split[i] + step : split[i] - step;
-            }
-            if (quadrantA != quadrantB) {
-                return rank[state * quadrants + quadrantA] < rank[state * quadrants + quadrantB] ? -1 : 1;
-            }
-            state = next[state * quadrants + quadrantA];
-            step *= 0.5;
-            if (level + 1 >= nextSkipAttempt) {
-                int skipTo = constantUntil(a, b, level + 1, step);
-                if (skipTo > level + 1) {
-                    state = advance(state, quadrantOf(a, towardZero, level + 1), skipTo - level - 1);
-                    for (int i = 0; i < dimensions; i++) {
-                        if (level + 1 < pathLeft[i]) {
-                            split[i] = signedSplit((upperBits & bits[i]) != 0, skipTo);
-                        }
-                    }
-                    step = splitAt(skipTo + 1);
-                    level = skipTo - 1;
-                }
-                nextSkipAttempt = level + 1 + SKIP_RETRY_LEVELS;
+        int result = 0;
+        int firstParting = LEVELS;
+        for (int i = 0; i < dimensions && firstParting > 0; i++) {
+            // Only a parting above the best so far counts: on a tie the earlier axis (the higher bit) decides.
+            int parting = parting(a[i], b[i], firstParting);
+            if (parting >> 1 < firstParting) {
+                firstParting = parting >> 1;
+                result = (parting & 1) == 1 ? 1 : -1;
             }
         }
-        return 0;
+        return result;
     }
 
-    /**
-     * {@link #compare(double[], double[])} for 2-D points ({@code dimensions() == 2}), the R-tree's common case: the
-     * same walk with both axes in locals, which is what keeps a curve comparison within a few times a plain one.
-     */
+    /** {@link #compare(double[], double[])} for 2-D points ({@code dimensions() == 2}), without arrays. */
     public int compare(double ax, double ay, double bx, double by) {
         if (dimensions != 2) {
             throw new IllegalStateException("a " + dimensions + "-D order cannot compare 2-D points");
         }
+        if (hilbert) {
+            return compareHilbert(ax, ay, bx, by);
+        }
+        int partingX = parting(ax, bx, LEVELS);
+        int partingY = parting(ay, by, partingX >> 1);
+        int parting = partingY >> 1 < partingX >> 1 ? partingY : partingX;
+        return parting >> 1 >= LEVELS ? 0 : (parting & 1) == 1 ? 1 : -1;
+    }
+
+    /**
+     * Where one axis's coordinates {@code a} and {@code b} part, searched below level {@code below}: the first level at
+     * which they are on different sides of the split, times 2, plus 1 if {@code a} is then on the upper side; or
+     * {@code below * 2} if they do not part above it.
+     */
+    private static int parting(double a, double b, int below) {
+        boolean upper = a >= 0.0;
+        if (upper != b >= 0.0) {
+            return upper ? 1 : 0;
+        }
+        if (a == b) {
+            return below * 2; // also -0.0 and 0.0: the same walk
+        }
+        int turnA = turnLevel(a);
+        int turnB = turnLevel(b);
+        int level = Math.min(turnA, turnB);
+        if (level >= below) {
+            return below * 2;
+        }
+        if (turnA != turnB) {
+            // One leaves 0's side here, the other does not: the one that turns goes up if it is >= 0, down if not.
+            boolean aUpper = (turnA == level) == upper;
+            return level * 2 + (aUpper ? 1 : 0);
+        }
+        double split = signedSplit(upper, level);
+        double step = splitAt(level + 1);
+        while (true) {
+            for (int stop = Math.min(below, level + SKIP_RETRY_LEVELS); level < stop; level++) {
+                boolean aUpper = a >= split;
+                if (aUpper != b >= split) {
+                    return level * 2 + (aUpper ? 1 : 0);
+                }
+                split = aUpper ? split + step : split - step; // 0.9.8's additions, so 0.9.8's rounding
+                step *= 0.5;
+            }
+            if (level >= below || axisConstantUntil(level, 0, split, a, b, step) > level) {
+                return below * 2;
+            }
+        }
+    }
+
+    /** The Hilbert walk: both axes at once, as the curve's state depends on the quadrants of both. */
+    private static int compareHilbert(double ax, double ay, double bx, double by) {
         boolean upperX = ax >= 0.0;
         boolean upperY = ay >= 0.0;
         int upperBits = quadrant2(upperX, upperY);
         int upperBitsB = quadrant2(bx >= 0.0, by >= 0.0);
         if (upperBits != upperBitsB) {
-            return rank[upperBits] < rank[upperBitsB] ? -1 : 1;
+            return HILBERT_RANK[upperBits] < HILBERT_RANK[upperBitsB] ? -1 : 1;
         }
         int leftX = Math.min(turnLevel(ax), turnLevel(bx));
         int leftY = Math.min(turnLevel(ay), turnLevel(by));
@@ -187,7 +172,7 @@ public final class CurveOrder {
             return 0;
         }
         int towardZero = upperBits ^ 3;
-        int state = advance(next[upperBits], towardZero, level - 1);
+        int state = advance(HILBERT_NEXT[upperBits], towardZero, level - 1);
         double splitX = signedSplit(upperX, level);
         double splitY = signedSplit(upperY, level);
         double step = splitAt(level + 1);
@@ -199,9 +184,9 @@ public final class CurveOrder {
                 int quadrantA = quadrant2(upperAx, upperAy);
                 int quadrantB = quadrant2(bx >= splitX, by >= splitY);
                 if (quadrantA != quadrantB) {
-                    return rank[state * 4 + quadrantA] < rank[state * 4 + quadrantB] ? -1 : 1;
+                    return HILBERT_RANK[state * 4 + quadrantA] < HILBERT_RANK[state * 4 + quadrantB] ? -1 : 1;
                 }
-                state = next[state * 4 + quadrantA];
+                state = HILBERT_NEXT[state * 4 + quadrantA];
                 splitX = upperAx ? splitX + step : splitX - step; // 0.9.8's additions, so 0.9.8's rounding
                 splitY = upperAy ? splitY + step : splitY - step;
                 step *= 0.5;
@@ -244,18 +229,6 @@ public final class CurveOrder {
     }
 
     /**
-     * If from {@code level} on no axis can change side until some later level, that level (where an axis turns, or
-     * {@link #LEVELS}); otherwise {@code level}.
-     */
-    private int constantUntil(double[] a, double[] b, int level, double step) {
-        int until = LEVELS;
-        for (int i = 0; i < dimensions; i++) {
-            until = Math.min(until, axisConstantUntil(level, pathLeft[i], split[i], a[i], b[i], step));
-        }
-        return until;
-    }
-
-    /**
      * For one axis, from {@code level} on: the level until which neither coordinate can change side, or {@code level}
      * if one may. An axis cannot change side while it is before its turn ({@code pathLeft}), or once its split is
      * frozen (the step is at most a quarter of the split's ulp, so adding or subtracting it rounds back) with both
@@ -269,63 +242,24 @@ public final class CurveOrder {
         return frozen && (a >= split) == (b >= split) ? LEVELS : level;
     }
 
-    /** The quadrant of the levels from {@code level} on, while no axis changes side. */
-    private int quadrantOf(double[] a, int towardZero, int level) {
-        int quadrant = 0;
-        for (int i = 0; i < dimensions; i++) {
-            boolean upper = level < pathLeft[i] ? (towardZero & bits[i]) != 0 : a[i] >= split[i];
-            if (upper) {
-                quadrant |= bits[i];
-            }
-        }
-        return quadrant;
-    }
-
-    private int decideAtLevelZero(double[] a, double[] b) {
-        int quadrantA = 0;
-        int quadrantB = 0;
-        for (int i = 0; i < dimensions; i++) {
-            quadrantA |= a[i] >= 0.0 ? bits[i] : 0;
-            quadrantB |= b[i] >= 0.0 ? bits[i] : 0;
-        }
-        return rank[quadrantA] < rank[quadrantB] ? -1 : 1;
-    }
-
-    private int advance(int state, int quadrant, int levels) {
-        // A map of at most 4 states is periodic after at most 3 steps, with a period dividing lcm(1, 2, 3, 4) = 12.
+    private static int advance(int state, int quadrant, int levels) {
+        // A map of 4 states is periodic after at most 3 steps, with a period dividing lcm(1, 2, 3, 4) = 12.
         int n = levels < POWER_TABLE ? levels : POWER_TAIL + (levels - POWER_TAIL) % POWER_PERIOD;
-        return power[(quadrant * POWER_TABLE + n) * states + state];
+        return HILBERT_POWER[(quadrant * POWER_TABLE + n) * 4 + state];
     }
 
-    private static final int POWER_TAIL = 4;
-    private static final int POWER_PERIOD = 12;
-    private static final int POWER_TABLE = POWER_TAIL + POWER_PERIOD;
-
-    private static int[] powers(int[][] next, int quadrants) {
-        int states = next.length;
-        if (states > POWER_TAIL) {
-            throw new IllegalArgumentException("curve state tables above 4 states are not supported");
-        }
-        int[] power = new int[quadrants * POWER_TABLE * states];
-        for (int q = 0; q < quadrants; q++) {
-            for (int s = 0; s < states; s++) {
-                int state = s;
+    private static int[] hilbertPowers() {
+        int[] power = new int[4 * POWER_TABLE * 4];
+        for (int quadrant = 0; quadrant < 4; quadrant++) {
+            for (int start = 0; start < 4; start++) {
+                int state = start;
                 for (int n = 0; n < POWER_TABLE; n++) {
-                    power[(q * POWER_TABLE + n) * states + s] = state;
-                    state = next[state][q];
+                    power[(quadrant * POWER_TABLE + n) * 4 + start] = state;
+                    state = HILBERT_NEXT[state * 4 + quadrant];
                 }
             }
         }
         return power;
-    }
-
-    private static int[] flatten(int[][] table) {
-        int width = table[0].length;
-        int[] flat = new int[table.length * width];
-        for (int row = 0; row < table.length; row++) {
-            System.arraycopy(table[row], 0, flat, row * width, width);
-        }
-        return flat;
     }
 
     /** The split of an axis at {@code level} while it is still on 0's side: exact, no rounding below level 1045. */
