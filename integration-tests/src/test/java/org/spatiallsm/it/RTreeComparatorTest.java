@@ -139,7 +139,7 @@ class RTreeComparatorTest {
             Comparator.<double[]>comparingDouble(p -> p[0]).thenComparingDouble(p -> p[1]);
 
     /** The points as the R-tree returns them to an index-only full-range search (one partition, one component). */
-    private static List<double[]> storedOrder(QueryServiceClient client, String order) {
+    static List<double[]> storedOrder(QueryServiceClient client, String order) {
         List<double[]> points = new ArrayList<>();
         for (JsonNode point : client.executeOrThrow("USE " + name(order) + "; SET `compiler.parallelism` \"1\"; "
                 + "SELECT VALUE [get_x(p.location), "
@@ -164,12 +164,12 @@ class RTreeComparatorTest {
         return points.stream().map(p -> p[0] + "," + p[1]).toList();
     }
 
-    private static String name(String order) {
+    static String name(String order) {
         return "Order_" + order;
     }
 
     /** A fresh dataverse with a dataset stored on a single partition (NC asterix_nc1), so scans keep their order. */
-    private static String dataverse(String order) {
+    static String dataverse(String order) {
         String dv = name(order);
         return "DROP DATAVERSE " + dv + " IF EXISTS; CREATE DATAVERSE " + dv + "; USE " + dv + ";"
                 + "DROP NODEGROUP " + dv + "Group IF EXISTS; CREATE NODEGROUP " + dv + "Group ON asterix_nc1;"

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.declared.MetadataProvider;
@@ -17,6 +18,7 @@ import org.apache.asterix.transaction.management.resource.DatasetLocalResourceFa
 import org.apache.asterix.om.types.ARecordType;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
@@ -29,7 +31,8 @@ import org.spatiallsm.storage.MergePolicyChoice;
 
 /**
  * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
- * gets a resource factory built from them. AsterixDB asks the dataset for an index's resource factory when it
+ * gets a resource factory built from them, and every R-tree of an internal dataset gets its curve order computed
+ * fast (the same order as AsterixDB's). AsterixDB asks the dataset for an index's resource factory when it
  * creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
  */
 public class SpatialDataset extends Dataset {
@@ -44,7 +47,8 @@ public class SpatialDataset extends Dataset {
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
         IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
-        if (index.isPrimaryIndex() || options.isEmpty()) {
+        boolean internalRTree = index.getIndexType() == IndexType.RTREE && getDatasetType() == DatasetType.INTERNAL;
+        if (index.isPrimaryIndex() || (options.isEmpty() && !internalRTree)) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
                     mergePolicyProperties);
         }
@@ -57,11 +61,12 @@ public class SpatialDataset extends Dataset {
         }
         // Only R-trees know partitioned merges (an internal spike switch, see PartitionedMergeSpike).
         int mergeOutputs = index.getIndexType() == IndexType.RTREE ? PartitionedMergeSpike.mergeOutputs(options) : 1;
-        if (options.comparator().isEmpty() && mergeOutputs == 1) {
+        if (options.comparator().isEmpty() && mergeOutputs == 1 && !internalRTree) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
                     policyProperties);
         }
-        // The stock R-tree resource, built by AsterixDB's own provider, then given the chosen order.
+        // The stock R-tree resource, built by AsterixDB's own provider, then given the chosen order, or its own
+        // (default) order computed fast.
         ITypeTraits[] filterTypeTraits = DatasetUtil.computeFilterTypeTraits(this, recordType, metaType);
         IBinaryComparatorFactory[] filterComparators = DatasetUtil.computeFilterBinaryComparatorFactories(this,
                 recordType, metaType, metadataProvider.getStorageComponentProvider().getComparatorFactoryProvider());
@@ -71,10 +76,10 @@ public class SpatialDataset extends Dataset {
             throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or a partitioned merge "
                     + "can be chosen only for R-tree indexes of internal datasets");
         }
-        if (options.comparator().isPresent()) {
-            RTreeLinearizers.useOrder(antiMatterRTree, RTreeLinearizers.factory(options.comparator().get(),
-                    RTreeLinearizers.dimensions(antiMatterRTree)));
-        }
+        ILinearizeComparatorFactory order = options.comparator().isPresent()
+                ? RTreeLinearizers.factory(options.comparator().get(), RTreeLinearizers.dimensions(antiMatterRTree))
+                : RTreeLinearizers.fastEquivalent(RTreeLinearizers.order(antiMatterRTree));
+        RTreeLinearizers.useOrder(antiMatterRTree, order);
         if (mergeOutputs > 1) {
             return new DatasetLocalResourceFactory(getDatasetId(),
                     new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));

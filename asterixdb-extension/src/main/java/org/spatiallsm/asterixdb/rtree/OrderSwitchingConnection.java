@@ -2,22 +2,25 @@ package org.spatiallsm.asterixdb.rtree;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Optional;
 
 import org.apache.hyracks.api.client.IHyracksClientConnection;
 import org.apache.hyracks.api.job.JobSpecification;
 import org.spatiallsm.storage.RTreeComparator;
 
 /**
- * A client connection that makes the jobs it submits sort R-tree keys by one chosen order: handed to AsterixDB's
- * index creation (or load) for the duration of one statement, it reaches the bulk-load sort that AsterixDB builds
- * with its default order. Every other call passes through unchanged.
+ * A client connection that makes the jobs it submits sort R-tree keys by one chosen order (or, with none, by
+ * AsterixDB's default order computed fast): handed to AsterixDB's index creation (or load) for the duration of one
+ * statement, it reaches the bulk-load sort that AsterixDB builds with its default order. Every other call passes
+ * through unchanged.
  */
 public final class OrderSwitchingConnection {
 
     private OrderSwitchingConnection() {
     }
 
-    public static IHyracksClientConnection wrap(IHyracksClientConnection connection, RTreeComparator order) {
+    public static IHyracksClientConnection wrap(IHyracksClientConnection connection,
+            Optional<RTreeComparator> order) {
         return (IHyracksClientConnection) Proxy.newProxyInstance(IHyracksClientConnection.class.getClassLoader(),
                 new Class<?>[] { IHyracksClientConnection.class }, (proxy, method, args) -> {
                     if (args != null) {

@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.rtree;
 
 import java.lang.reflect.Field;
+import java.util.Optional;
 
 import org.apache.asterix.formats.nontagged.OrderedLinearizeComparatorFactory;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
@@ -15,10 +16,12 @@ import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFacto
 import org.spatiallsm.storage.RTreeComparator;
 
 /**
- * Gives one R-tree the sort order its user chose. AsterixDB 0.9.8 picks an R-tree's order in a static method, in two
+ * Gives one R-tree the sort order its user chose, and every R-tree its curve order computed fast. AsterixDB 0.9.8 picks an R-tree's order in a static method, in two
  * places: the index's resource factory (flush and merge) and the sort of the bulk load that fills a new index. Both
  * must agree, because a merge reconciles anti-matter only when equal keys meet at the head of its priority queue.
  * Neither place has a hook, so the chosen order is written into the objects AsterixDB built for this one index.
+ * AsterixDB's own curve comparators are replaced by {@link CurveComparatorFactory}s: the very same order (proven by
+ * spatial-partitioning's CurveOrderMatchesAsterixTest), without 0.9.8's thousand grid levels per comparison.
  */
 public final class RTreeLinearizers {
 
@@ -34,20 +37,46 @@ public final class RTreeLinearizers {
                     throw new AlgebricksException("comparator \"hilbert\" supports 2-D keys only; this index has "
                             + dimensions + " dimensions (use \"zorder\" or \"simple\")");
                 }
-                yield new HilbertDoubleComparatorFactory(dimensions);
+                yield new CurveComparatorFactory.Hilbert(dimensions);
             }
-            case ZORDER -> new ZCurveDoubleComparatorFactory(dimensions);
+            case ZORDER -> new CurveComparatorFactory.ZOrder(dimensions);
             case SIMPLE -> new SimpleLinearizeComparatorFactory(dimensions);
         };
         // As AsterixDB does: the wrapper skips each key's type tag.
         return new OrderedLinearizeComparatorFactory(order, true);
     }
 
+    /**
+     * {@code order} itself, unless it is one of AsterixDB's curve orders over doubles (as AsterixDB wraps them, to
+     * skip the type tag): then the same order computed fast.
+     */
+    public static ILinearizeComparatorFactory fastEquivalent(ILinearizeComparatorFactory order)
+            throws AlgebricksException {
+        if (!(order instanceof OrderedLinearizeComparatorFactory tagSkipping)) {
+            return order;
+        }
+        Object curve = read(tagSkipping, "factory");
+        boolean ascending = (Boolean) read(tagSkipping, "ascending");
+        int dimensions = tagSkipping.createBinaryComparator().getDimensions();
+        if (curve instanceof HilbertDoubleComparatorFactory) {
+            return new OrderedLinearizeComparatorFactory(new CurveComparatorFactory.Hilbert(dimensions), ascending);
+        }
+        if (curve instanceof ZCurveDoubleComparatorFactory) {
+            return new OrderedLinearizeComparatorFactory(new CurveComparatorFactory.ZOrder(dimensions), ascending);
+        }
+        return order;
+    }
+
+    /** The order of the R-tree that {@code resourceFactory} describes. */
+    public static ILinearizeComparatorFactory order(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory)
+            throws AlgebricksException {
+        return (ILinearizeComparatorFactory) read(resourceFactory, "linearizeCmpFactory");
+    }
+
     /** The number of dimensions of the R-tree that {@code resourceFactory} describes. */
     public static int dimensions(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory)
             throws AlgebricksException {
-        return ((ILinearizeComparatorFactory) read(resourceFactory, "linearizeCmpFactory")).createBinaryComparator()
-                .getDimensions();
+        return order(resourceFactory).createBinaryComparator().getDimensions();
     }
 
     /** Sets the order of a resource factory AsterixDB has just built for one index (and nobody else holds). */
@@ -58,15 +87,19 @@ public final class RTreeLinearizers {
 
     /**
      * Makes every sort by an R-tree order in {@code job} sort by {@code comparator} instead, with the same number of
-     * dimensions; other sort keys (primary keys, B-tree keys) are untouched.
+     * dimensions, or (no comparator) by the {@linkplain #fastEquivalent fast equivalent} of its own order; other sort
+     * keys (primary keys, B-tree keys) are untouched.
      */
-    public static void useOrder(JobSpecification job, RTreeComparator comparator) throws AlgebricksException {
+    public static void useOrder(JobSpecification job, Optional<RTreeComparator> comparator)
+            throws AlgebricksException {
         for (IOperatorDescriptor operator : job.getOperatorMap().values()) {
             if (operator instanceof AbstractSorterOperatorDescriptor sorter) {
                 IBinaryComparatorFactory[] keys = (IBinaryComparatorFactory[]) read(sorter, "comparatorFactories");
                 for (int i = 0; i < keys.length; i++) {
                     if (keys[i] instanceof ILinearizeComparatorFactory curve) {
-                        keys[i] = factory(comparator, curve.createBinaryComparator().getDimensions());
+                        keys[i] = comparator.isPresent()
+                                ? factory(comparator.get(), curve.createBinaryComparator().getDimensions())
+                                : fastEquivalent(curve);
                     }
                 }
             }

@@ -68,8 +68,7 @@ public class SpatialQueryTranslator extends QueryTranslator {
             validateStockPolicyParameters(options.mergePolicy().get(), statement.getSourceLocation());
         }
         // A new index on existing data is bulk-loaded after a sort, which must use the index's own order.
-        IHyracksClientConnection connection = options.comparator()
-                .map(order -> OrderSwitchingConnection.wrap(hcc, order)).orElse(hcc);
+        IHyracksClientConnection connection = OrderSwitchingConnection.wrap(hcc, options.comparator());
         // Written even when the statement gives no options: that replaces whatever an interrupted earlier statement
         // (a crash before its rollback or its DROP INDEX cleanup) left under this name, so that an index never
         // runs options its own statement did not give.
@@ -111,8 +110,7 @@ public class SpatialQueryTranslator extends QueryTranslator {
                             + "); load the data before creating those indexes, or insert it");
         }
         Optional<RTreeComparator> order = distinct.stream().findAny().flatMap(o -> o);
-        super.handleLoadStatement(metadataProvider, statement,
-                order.map(o -> OrderSwitchingConnection.wrap(hcc, o)).orElse(hcc));
+        super.handleLoadStatement(metadataProvider, statement, OrderSwitchingConnection.wrap(hcc, order));
     }
 
     /** Each R-tree index of the dataset and its chosen order (empty: AsterixDB's default). */
