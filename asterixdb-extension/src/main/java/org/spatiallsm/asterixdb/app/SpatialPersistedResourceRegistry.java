@@ -2,6 +2,7 @@ package org.spatiallsm.asterixdb.app;
 
 import org.apache.asterix.app.io.PersistedResourceRegistry;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
+import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 
 /**
@@ -17,5 +18,6 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
             registeredClasses.put(policy.registryId(), policy.factoryClass());
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
+        registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
     }
 }
