@@ -23,9 +23,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The physical-swap route, proven small: an index that AsterixDB knows as an R-tree on a point field, stored as a
  * DHVB LSM B-tree (selected by the internal switch {@link PhysicalSwap#PROPERTY}), is maintained by plain SQL++ DML
- * and answers {@code spatial_intersect} exactly as a stock R-tree on the same data, through inserts, deletes, a
- * flush, a merge and a restart. Its index-only full scan returns entries in Hilbert-value order, which shows that
- * the B-tree, and not an R-tree, answered.
+ * and answers {@code spatial_intersect} exactly as a stock R-tree on the same data, through inserts, deletes,
+ * upserts, flushes, a merge and a restart. Its index-only full scan returns entries in Hilbert-value order, which
+ * shows that the B-tree, and not an R-tree, answered.
  */
 @ExtendWith(SpatialClusterExtension.class)
 class DhvbPhysicalSwapTest {
@@ -50,6 +50,11 @@ class DhvbPhysicalSwapTest {
 
         deleteWhere(client, "p.id % 3 = 0");
         assertSameAnswers(client, "after a delete in memory");
+        for (String dv : List.of("Stock", "Dhvb")) {
+            client.executeOrThrow("USE " + dv + "; UPSERT INTO Points (SELECT VALUE {\"id\": p.id, \"location\": "
+                    + "create_point(get_y(p.location), get_x(p.location) / 2.0)} FROM Points p WHERE p.id % 7 = 1);");
+        }
+        assertSameAnswers(client, "after upserts that move points");
 
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
         int before = dhvbComponents(lsm); // CREATE INDEX may leave an empty bulk-loaded component
@@ -93,6 +98,16 @@ class DhvbPhysicalSwapTest {
     private static int dhvbComponents(LsmIntrospectionClient lsm) {
         return lsm.components("Dhvb", "Points").stream().filter(index -> index.where().index().equals("dhvbLoc"))
                 .findFirst().orElseThrow().components().size();
+    }
+
+    @Test
+    void anIndexNestedLoopJoinUsesTheIndexAndAnswersAsTheRtree(QueryServiceClient client) {
+        String join = "SELECT VALUE [s.id, p.id] FROM Points s, Points p WHERE s.id < 40 AND spatial_intersect("
+                + "p.location, create_circle(s.location, 5.0)) ORDER BY s.id, p.id;";
+        assertThat(client.executeOrThrow("USE Dhvb; EXPLAIN " + join).plan()).contains("dhvbLoc");
+        List<JsonNode> stock = client.executeOrThrow("USE Stock; " + join).results();
+        assertThat(stock).hasSizeGreaterThan(40);
+        assertThat(client.executeOrThrow("USE Dhvb; " + join).results()).isEqualTo(stock);
     }
 
     @Test
