@@ -23,6 +23,7 @@ import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
@@ -47,6 +48,10 @@ public class SpatialDataset extends Dataset {
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
         IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
+        if (PhysicalSwap.requested(index)) {
+            return physicalSwap(metadataProvider, index, recordType, metaType, options, mergePolicyFactory,
+                    mergePolicyProperties);
+        }
         boolean internalRTree = index.getIndexType() == IndexType.RTREE && getDatasetType() == DatasetType.INTERNAL;
         if (index.isPrimaryIndex() || (options.isEmpty() && !internalRTree)) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
@@ -85,6 +90,23 @@ public class SpatialDataset extends Dataset {
                     new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));
         }
         return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
+    }
+
+    /** A DHVB index behind the R-tree {@code index} (the internal switch of the physical-swap proof). */
+    private IResourceFactory physicalSwap(MetadataProvider metadataProvider, Index index, ARecordType recordType,
+            ARecordType metaType, IndexStorageOptions options, ILSMMergePolicyFactory mergePolicyFactory,
+            Map<String, String> mergePolicyProperties) throws AlgebricksException {
+        if (options.comparator().isPresent()) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": a DHVB index has no comparator");
+        }
+        ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
+        Map<String, String> policyProperties = mergePolicyProperties;
+        if (options.mergePolicy().isPresent()) {
+            policyFactory = mergePolicyFactory(metadataProvider, options.mergePolicy().get().name());
+            policyProperties = new HashMap<>(options.mergePolicy().get().parameters());
+        }
+        return PhysicalSwap.resourceFactory(this, metadataProvider, index, recordType, metaType, policyFactory,
+                policyProperties);
     }
 
     /**

@@ -1,0 +1,46 @@
+package org.spatiallsm.asterixdb.organisation;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCallback;
+import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
+
+/**
+ * Hands AsterixDB's modification callback (which logs the change and locks its primary key, reading the key at its
+ * R-tree positions) the stored B-tree tuple in R-tree layout; the log, and so its replay, stays in R-tree layout.
+ */
+final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
+
+    private final IExtendedModificationOperationCallback callback;
+    private final PermutingTupleReference before;
+    private final PermutingTupleReference after;
+
+    RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, int btreeFieldCount) {
+        this.callback = callback;
+        this.before = DhvbTuples.rtreeView(btreeFieldCount);
+        this.after = DhvbTuples.rtreeView(btreeFieldCount);
+    }
+
+    @Override
+    public void before(ITupleReference tuple) throws HyracksDataException {
+        callback.before(view(after, tuple));
+    }
+
+    @Override
+    public void found(ITupleReference beforeTuple, ITupleReference afterTuple) throws HyracksDataException {
+        callback.found(view(before, beforeTuple), view(after, afterTuple));
+    }
+
+    @Override
+    public void after(ITupleReference tuple) throws HyracksDataException {
+        callback.after(view(after, tuple));
+    }
+
+    private static ITupleReference view(PermutingTupleReference view, ITupleReference btreeTuple) {
+        if (btreeTuple == null) {
+            return null;
+        }
+        view.reset(btreeTuple);
+        return view;
+    }
+}
