@@ -21,8 +21,10 @@ package org.spatiallsm.curves;
  * </ul>
  * Between those, the split points are computed by the same floating-point additions as 0.9.8's, so every rounding is
  * the same. While the axes only repeat one quadrant, the Hilbert curve's state is advanced by a precomputed power of
- * its transition, not level by level. The Z-order needs no state: each axis is walked on its own to the level where
- * its two coordinates part, and the axis that parts first (the first axis on a tie) decides.
+ * its transition, not level by level. The Z-order needs no state: up to four axes are walked together
+ * (independent chains of additions that the processor overlaps), from the first level where any of them leaves 0's
+ * path, and the first axis to part decides; more axes are walked one by one, each to the level where its two
+ * coordinates part.
  *
  * <p>Instances hold no mutable state: one can serve any number of threads.
  */
@@ -88,6 +90,121 @@ public final class CurveOrder {
         if (hilbert) {
             return compareHilbert(a[0], a[1], b[0], b[1]);
         }
+        switch (dimensions) {
+            case 1:
+                return compareZ(a[0], 0.0, 0.0, 0.0, b[0], 0.0, 0.0, 0.0);
+            case 2:
+                return compareZ(a[0], a[1], 0.0, 0.0, b[0], b[1], 0.0, 0.0);
+            case 3:
+                return compareZ(a[0], a[1], a[2], 0.0, b[0], b[1], b[2], 0.0);
+            case 4:
+                return compareZ(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+            default:
+                return compareZAxisByAxis(a, b);
+        }
+    }
+
+    /** {@link #compare(double[], double[])} for 2-D points ({@code dimensions() == 2}), without arrays. */
+    public int compare(double ax, double ay, double bx, double by) {
+        requireDimensions(2);
+        return hilbert ? compareHilbert(ax, ay, bx, by) : compareZ(ax, ay, 0.0, 0.0, bx, by, 0.0, 0.0);
+    }
+
+    /** {@link #compare(double[], double[])} for 3-D points ({@code dimensions() == 3}), without arrays. */
+    public int compare(double ax, double ay, double az, double bx, double by, double bz) {
+        requireDimensions(3);
+        return compareZ(ax, ay, az, 0.0, bx, by, bz, 0.0);
+    }
+
+    /** {@link #compare(double[], double[])} for 4-D points ({@code dimensions() == 4}), without arrays. */
+    public int compare(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        requireDimensions(4);
+        return compareZ(ax, ay, az, aw, bx, by, bz, bw);
+    }
+
+    private void requireDimensions(int pointDimensions) {
+        if (dimensions != pointDimensions) {
+            throw new IllegalStateException(
+                    "a " + dimensions + "-D order cannot compare " + pointDimensions + "-D points");
+        }
+    }
+
+    /**
+     * The Z-order of up to four axes, walked together level by level as 0.9.8 does (an axis with equal coordinates
+     * never parts, so absent axes are given 0.0 on both sides). The four splits are independent chains of additions,
+     * which the processor runs side by side; walking axis by axis would chain them one after the other and walk the
+     * first axis past the level where a later one already decided.
+     */
+    private static int compareZ(double ax, double ay, double az, double aw, double bx, double by, double bz,
+            double bw) {
+        // Level 0: every split is 0. Quadrant bits: the first axis is the most significant, as in 0.9.8.
+        int quadrantA = quadrant4(ax >= 0.0, ay >= 0.0, az >= 0.0, aw >= 0.0);
+        int quadrantB = quadrant4(bx >= 0.0, by >= 0.0, bz >= 0.0, bw >= 0.0);
+        if (quadrantA != quadrantB) {
+            return quadrantA < quadrantB ? -1 : 1;
+        }
+        // Above an axis's path-left level both coordinates follow the exact splits MAX_VALUE / 2^level on 0's side,
+        // so the walk may start at the lowest one, every axis on its exact split there.
+        int pathLeftX = pathLeft(ax, bx);
+        int pathLeftY = pathLeft(ay, by);
+        int pathLeftZ = pathLeft(az, bz);
+        int pathLeftW = pathLeft(aw, bw);
+        int level = Math.min(Math.min(pathLeftX, pathLeftY), Math.min(pathLeftZ, pathLeftW));
+        double splitX = signedSplit(ax >= 0.0, level);
+        double splitY = signedSplit(ay >= 0.0, level);
+        double splitZ = signedSplit(az >= 0.0, level);
+        double splitW = signedSplit(aw >= 0.0, level);
+        double step = splitAt(level + 1);
+        while (true) {
+            for (int stop = Math.min(LEVELS, level + SKIP_RETRY_LEVELS); level < stop; level++) {
+                boolean upperX = ax >= splitX;
+                boolean upperY = ay >= splitY;
+                boolean upperZ = az >= splitZ;
+                boolean upperW = aw >= splitW;
+                quadrantA = quadrant4(upperX, upperY, upperZ, upperW);
+                quadrantB = quadrant4(bx >= splitX, by >= splitY, bz >= splitZ, bw >= splitW);
+                if (quadrantA != quadrantB) {
+                    return quadrantA < quadrantB ? -1 : 1;
+                }
+                splitX = upperX ? splitX + step : splitX - step; // 0.9.8's additions, so 0.9.8's rounding
+                splitY = upperY ? splitY + step : splitY - step;
+                splitZ = upperZ ? splitZ + step : splitZ - step;
+                splitW = upperW ? splitW + step : splitW - step;
+                step *= 0.5;
+            }
+            if (level >= LEVELS) {
+                return 0;
+            }
+            int skipTo = Math.min(
+                    Math.min(axisConstantUntil(level, pathLeftX, splitX, ax, bx, step),
+                            axisConstantUntil(level, pathLeftY, splitY, ay, by, step)),
+                    Math.min(axisConstantUntil(level, pathLeftZ, splitZ, az, bz, step),
+                            axisConstantUntil(level, pathLeftW, splitW, aw, bw, step)));
+            if (skipTo > level) {
+                splitX = level < pathLeftX ? signedSplit(ax >= 0.0, skipTo) : splitX;
+                splitY = level < pathLeftY ? signedSplit(ay >= 0.0, skipTo) : splitY;
+                splitZ = level < pathLeftZ ? signedSplit(az >= 0.0, skipTo) : splitZ;
+                splitW = level < pathLeftW ? signedSplit(aw >= 0.0, skipTo) : splitW;
+                step = splitAt(skipTo + 1);
+                level = skipTo;
+            }
+        }
+    }
+
+    private static int quadrant4(boolean upperX, boolean upperY, boolean upperZ, boolean upperW) {
+        return (upperX ? 8 : 0) | (upperY ? 4 : 0) | (upperZ ? 2 : 0) | (upperW ? 1 : 0);
+    }
+
+    /**
+     * The level above which one axis's coordinates (on the same side of 0) follow 0.9.8's exact splits together:
+     * the first one's turn, or {@link #LEVELS} if they are equal and never part.
+     */
+    private static int pathLeft(double a, double b) {
+        return a == b ? LEVELS : Math.min(turnLevel(a), turnLevel(b));
+    }
+
+    /** The Z-order of more than four axes: each walked on its own, to the level where its coordinates part. */
+    private int compareZAxisByAxis(double[] a, double[] b) {
         int result = 0;
         int firstParting = LEVELS;
         for (int i = 0; i < dimensions && firstParting > 0; i++) {
@@ -99,20 +216,6 @@ public final class CurveOrder {
             }
         }
         return result;
-    }
-
-    /** {@link #compare(double[], double[])} for 2-D points ({@code dimensions() == 2}), without arrays. */
-    public int compare(double ax, double ay, double bx, double by) {
-        if (dimensions != 2) {
-            throw new IllegalStateException("a " + dimensions + "-D order cannot compare 2-D points");
-        }
-        if (hilbert) {
-            return compareHilbert(ax, ay, bx, by);
-        }
-        int partingX = parting(ax, bx, LEVELS);
-        int partingY = parting(ay, by, partingX >> 1);
-        int parting = partingY >> 1 < partingX >> 1 ? partingY : partingX;
-        return parting >> 1 >= LEVELS ? 0 : (parting & 1) == 1 ? 1 : -1;
     }
 
     /**

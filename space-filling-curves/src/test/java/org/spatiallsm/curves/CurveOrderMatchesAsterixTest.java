@@ -33,7 +33,7 @@ class CurveOrderMatchesAsterixTest {
     private static final int EDGE_PAIRS = 20_000;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "hilbert-2", "zorder-2", "zorder-3", "zorder-4" })
+    @ValueSource(strings = { "hilbert-2", "zorder-1", "zorder-2", "zorder-3", "zorder-4", "zorder-5" })
     void randomPairsCompareAsIn098(String curve) throws HyracksDataException {
         Curve c = Curve.of(curve);
         SplittableRandom random = new SplittableRandom(curve.hashCode() * 31L + 16);
@@ -52,7 +52,7 @@ class CurveOrderMatchesAsterixTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "hilbert-2", "zorder-2", "zorder-3", "zorder-4" })
+    @ValueSource(strings = { "hilbert-2", "zorder-1", "zorder-2", "zorder-3", "zorder-4", "zorder-5" })
     void edgeValuesCompareAsIn098(String curve) throws HyracksDataException {
         Curve c = Curve.of(curve);
         double[] edges = edgeValues();
@@ -97,10 +97,15 @@ class CurveOrderMatchesAsterixTest {
             return;
         }
         int actual = curve.fast.compare(a, b);
-        // The 2-D entry point must agree too.
-        int actual2D = curve.dimensions == 2 ? curve.fast.compare(a[0], a[1], b[0], b[1]) : actual;
-        if (actual != expected || actual2D != expected) {
-            assertThat(new int[] { actual, actual2D }).as("%s: %s vs %s (%s, %s 0.9.8 comparator)", curve.name,
+        // The entry point without arrays must agree too.
+        int actualScalar = switch (curve.dimensions) {
+            case 2 -> curve.fast.compare(a[0], a[1], b[0], b[1]);
+            case 3 -> curve.fast.compare(a[0], a[1], a[2], b[0], b[1], b[2]);
+            case 4 -> curve.fast.compare(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+            default -> actual;
+        };
+        if (actual != expected || actualScalar != expected) {
+            assertThat(new int[] { actual, actualScalar }).as("%s: %s vs %s (%s, %s 0.9.8 comparator)", curve.name,
                     describe(a), describe(b), source, streamed ? "long-lived" : "fresh")
                     .containsExactly(expected, expected);
         }

@@ -40,13 +40,24 @@ public abstract class CurveComparatorFactory implements ILinearizeComparatorFact
         return new ILinearizeComparator() {
             @Override
             public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
-                if (dimensions == 2) {
-                    return order.compare(DoublePointable.getDouble(b1, s1), DoublePointable.getDouble(b1, s1 + l1),
-                            DoublePointable.getDouble(b2, s2), DoublePointable.getDouble(b2, s2 + l2));
+                switch (dimensions) {
+                    case 2:
+                        return order.compare(coordinate(b1, s1, l1, 0), coordinate(b1, s1, l1, 1),
+                                coordinate(b2, s2, l2, 0), coordinate(b2, s2, l2, 1));
+                    case 3:
+                        return order.compare(coordinate(b1, s1, l1, 0), coordinate(b1, s1, l1, 1),
+                                coordinate(b1, s1, l1, 2), coordinate(b2, s2, l2, 0), coordinate(b2, s2, l2, 1),
+                                coordinate(b2, s2, l2, 2));
+                    case 4:
+                        return order.compare(coordinate(b1, s1, l1, 0), coordinate(b1, s1, l1, 1),
+                                coordinate(b1, s1, l1, 2), coordinate(b1, s1, l1, 3), coordinate(b2, s2, l2, 0),
+                                coordinate(b2, s2, l2, 1), coordinate(b2, s2, l2, 2), coordinate(b2, s2, l2, 3));
+                    default:
+                        break;
                 }
                 for (int i = 0; i < dimensions; i++) {
-                    a[i] = DoublePointable.getDouble(b1, s1 + i * l1);
-                    b[i] = DoublePointable.getDouble(b2, s2 + i * l2);
+                    a[i] = coordinate(b1, s1, l1, i);
+                    b[i] = coordinate(b2, s2, l2, i);
                 }
                 return order.compare(a, b);
             }
@@ -56,6 +67,11 @@ public abstract class CurveComparatorFactory implements ILinearizeComparatorFact
                 return dimensions;
             }
         };
+    }
+
+    /** Coordinate {@code i} of the key at {@code start}, laid out as 0.9.8's comparators read it. */
+    private static double coordinate(byte[] bytes, int start, int fieldLength, int i) {
+        return DoublePointable.getDouble(bytes, start + i * fieldLength);
     }
 
     @Override
