@@ -60,6 +60,21 @@ class FastCurveOrderTest {
                 .containsPattern("\"@type\"\\s*:\\s*\"" + stockId + "\"").contains(fastClass));
     }
 
+    /** "hilbert-stock" keeps 0.9.8's own comparator class, under an id of its own, through restarts and merges. */
+    @Test
+    void hilbertStockFlushesAndMergesWith098sOwnClass(SpatialTestCluster cluster) throws Exception {
+        String order = "stock_hilbert";
+        loadInThreeComponentsAndMerge(cluster, order, " WITH {\"comparator\": \"hilbert-stock\"}");
+
+        assertThat(storedOrder(cluster.client(), order)).hasSize(3 * BATCH - BATCH / 3)
+                .isSortedAccordingTo(stockOrder(new HilbertDoubleComparatorFactory(2).createBinaryComparator()));
+        assertThat(windowQuery(cluster.client(), order)).isEqualTo(expectedWindowIds());
+        assertThat(rtreeMetadata(cluster, order)).allSatisfy(json -> assertThat(json)
+                .containsPattern("\"@type\"\\s*:\\s*\"SpatialLsmStockHilbertComparatorFactory\"")
+                .contains("org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory$Hilbert")
+                .doesNotContain("rtree.CurveComparatorFactory"));
+    }
+
     @Test
     void anIndexWhoseMetadataNamesTheStockClassKeepsWorking(SpatialTestCluster cluster) throws Exception {
         QueryServiceClient client = cluster.client();
