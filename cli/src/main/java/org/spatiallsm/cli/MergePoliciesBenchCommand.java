@@ -275,9 +275,14 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
      * and its digits (without the leading "0.") are about 16 per call.
      */
     private String insert(DatasetName dataset, long first, long count) {
+        return insert(dataset, first, count, recordBytes, index == MeasuredIndex.rtree);
+    }
+
+    /** As {@link #insert(DatasetName, long, long)}, for any payload size, with or without a point "location". */
+    static String insert(DatasetName dataset, long first, long count, int recordBytes, boolean withLocation) {
         long digitGroups = Math.max(1, (recordBytes + 15) / 16);
         // Negative seeds: the payload's are 0 and up. A point uniform over the whole longitude/latitude range.
-        String location = index == MeasuredIndex.rtree
+        String location = withLocation
                 ? "\"location\": create_point(random(-2 * x - 1) * 360 - 180, random(-2 * x - 2) * 180 - 90), "
                 : "";
         return "INSERT INTO " + dataset.sql() + " (SELECT VALUE {\"id\": x, " + location
@@ -287,7 +292,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
     }
 
     /** Waits until no component of the dataset is merging; returns how long that took. */
-    private static double settle(LsmIntrospectionClient lsm, DatasetName dataset) throws InterruptedException {
+    static double settle(LsmIntrospectionClient lsm, DatasetName dataset) throws InterruptedException {
         long start = System.nanoTime();
         while (lsm.components(dataset.dataverse(), dataset.dataset()).stream().anyMatch(IndexComponents::anyMerging)) {
             if (System.nanoTime() - start > SETTLE_TIMEOUT.toNanos()) {
