@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "comparators-engine", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Ingests the same generated point records into one fresh dataset per R-tree comparator (an "
-                + "R-tree on the point, \"comparator\" as given), flushing after every --records/--flushes records, "
+                + "R-tree on the point, \"comparator\" as given, merge policy binomial k=4), flushing after every "
+                + "--records/--flushes records, "
                 + "then fully merges each (COMPACT DATASET) and runs the same window queries of selectivity "
                 + "10^-sigma on each, round robin. Prints side by side: the time of the forced flushes (primary "
                 + "index and R-tree), the R-tree's merge times from the LSM events (scheduling to installation), "
@@ -48,6 +49,8 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
     private static final String RTREE = "locationIndex";
+    /** A spatial-lsm policy on the R-tree: only those report LSM events, and so merge times. */
+    private static final String RTREE_POLICY = "{\"name\": \"binomial\", \"parameters\": {\"k\": 4}}";
 
     @Spec
     CommandSpec spec;
@@ -56,11 +59,11 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             description = "R-tree comparators to compare (default: hilbert-stock,hilbert,simple)")
     List<String> comparators = List.of("hilbert-stock", "hilbert", "simple");
 
-    @Option(names = "--records", paramLabel = "N", defaultValue = "100000",
+    @Option(names = "--records", paramLabel = "N", defaultValue = "300000",
             description = "records per comparator (default: ${DEFAULT-VALUE})")
     long records;
 
-    @Option(names = "--flushes", paramLabel = "F", defaultValue = "10",
+    @Option(names = "--flushes", paramLabel = "F", defaultValue = "15",
             description = "forced flushes per comparator; --records must be a multiple (default: ${DEFAULT-VALUE})")
     long flushes;
 
@@ -72,7 +75,7 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             description = "query selectivities 10^-sigma (default: 3,5)")
     List<Double> sigmas = List.of(3.0, 5.0);
 
-    @Option(names = "--queries", paramLabel = "Q", defaultValue = "30",
+    @Option(names = "--queries", paramLabel = "Q", defaultValue = "50",
             description = "queries per sigma, each run on every dataset (default: ${DEFAULT-VALUE})")
     int queries;
 
@@ -137,8 +140,9 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
                         results.get(comparator)));
             }
             String title = String.format(Locale.ROOT, "R-tree comparators in the engine: %,d records of about %,d "
-                    + "bytes per comparator, %d flushes of %,d records, then COMPACT DATASET; %d window queries per "
-                    + "sigma; at %s", records, recordBytes, flushes, perFlush, queries, endpoint);
+                    + "bytes per comparator, %d flushes of %,d records, R-tree under binomial k=4, then COMPACT "
+                    + "DATASET; %d window queries per sigma; at %s", records, recordBytes, flushes, perFlush, queries,
+                    endpoint);
             spec.commandLine().getOut().print(ComparatorEngineRow.table(title, sigmas, rows));
             spec.commandLine().getOut().flush();
             return CommandFailures.OK;
@@ -156,7 +160,8 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE " + type + " AS { id: int64, "
                 + "location: point, payload: string }; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "("
                 + type + ") PRIMARY KEY id; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                + "(location) TYPE RTREE WITH {\"comparator\": \"" + comparator.optionValue() + "\"};");
+                + "(location) TYPE RTREE WITH {\"comparator\": \"" + comparator.optionValue() + "\", \"merge-policy\": "
+                + RTREE_POLICY + "};");
         progressLine("%s: %,d records in %d flushes", comparator.optionValue(), records, flushes);
         double[] flushMillis = new double[(int) flushes];
         long start = System.nanoTime();
@@ -232,10 +237,7 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
 
     /** Checks the knobs; returns the records per flush. */
     private long validated() {
-        if (flushes < 1 || records < flushes || records % flushes != 0) {
-            throw new IllegalArgumentException("--records (" + records + ") must be a positive multiple of --flushes ("
-                    + flushes + "), so that every flush takes the same number of records");
-        }
+        MergePoliciesBenchCommand.checkEqualFlushes(records, flushes);
         if (recordBytes < 1) {
             throw new IllegalArgumentException("--record-bytes must be >= 1, got " + recordBytes);
         }

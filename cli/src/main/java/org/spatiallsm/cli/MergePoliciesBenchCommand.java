@@ -256,10 +256,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
     }
 
     private long recordsPerFlush() {
-        if (flushes < 1 || records < flushes || records % flushes != 0) {
-            throw new IllegalArgumentException("--records (" + records + ") must be a positive multiple of --flushes ("
-                    + flushes + "), so that every flush takes the same number of records");
-        }
+        checkEqualFlushes(records, flushes);
         if (warmUpFlushes != null && warmUpFlushes < 0) {
             throw new IllegalArgumentException("--warm-up-flushes must be >= 0, got " + warmUpFlushes);
         }
@@ -267,6 +264,14 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--record-bytes must be >= 1, got " + recordBytes);
         }
         return records / flushes;
+    }
+
+    /** --records and --flushes, such that every flush takes the same number of records. */
+    static void checkEqualFlushes(long records, long flushes) {
+        if (flushes < 1 || records < flushes || records % flushes != 0) {
+            throw new IllegalArgumentException("--records (" + records + ") must be a positive multiple of --flushes ("
+                    + flushes + "), so that every flush takes the same number of records");
+        }
     }
 
     /**

@@ -31,7 +31,7 @@ class ComparatorsEngineBenchCommandTest {
         assertOneLineUsageError(bench("--comparators", "simple,simple"), "--comparators lists simple twice");
         assertOneLineUsageError(bench("--records", "10", "--flushes", "3"), "--records (10) must be a positive "
                 + "multiple of --flushes (3), so that every flush takes the same number of records");
-        assertOneLineUsageError(bench("--flushes", "0"), "--records (100000) must be a positive multiple of "
+        assertOneLineUsageError(bench("--flushes", "0"), "--records (300000) must be a positive multiple of "
                 + "--flushes (0)");
         assertOneLineUsageError(bench("--record-bytes", "0"), "--record-bytes must be >= 1, got 0");
         assertOneLineUsageError(bench("--queries", "0"), "--queries must be >= 1, got 0");
