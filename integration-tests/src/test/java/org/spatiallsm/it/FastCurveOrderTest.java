@@ -33,7 +33,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * R-trees sort by spatial-lsm's fast curve comparators (the default one and the chosen ones), in exactly AsterixDB
  * 0.9.8's order: after flushes and a full merge the stored order is sorted by 0.9.8's own comparator, queries find
  * exactly the points they should, deletes stay deleted, and an index whose {@code .metadata} names 0.9.8's comparator
- * class (as one created by stock 0.9.8 does) keeps working.
+ * class (as one created by stock 0.9.8 does) keeps working. The {@code -stock} comparators, chosen to measure the
+ * difference, keep 0.9.8's own classes.
  */
 @ExtendWith(SpatialClusterExtension.class)
 class FastCurveOrderTest {
@@ -60,18 +61,24 @@ class FastCurveOrderTest {
                 .containsPattern("\"@type\"\\s*:\\s*\"" + stockId + "\"").contains(fastClass));
     }
 
-    /** "hilbert-stock" keeps 0.9.8's own comparator class, under an id of its own, through restarts and merges. */
-    @Test
-    void hilbertStockFlushesAndMergesWith098sOwnClass(SpatialTestCluster cluster) throws Exception {
-        String order = "stock_hilbert";
-        loadInThreeComponentsAndMerge(cluster, order, " WITH {\"comparator\": \"hilbert-stock\"}");
+    /** The "-stock" comparators keep 0.9.8's own classes, under ids of their own, through restarts and merges. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({ "hilbert-stock, SpatialLsmStockHilbertComparatorFactory, StockCurveComparatorFactory$Hilbert",
+            "zorder-stock, SpatialLsmStockZCurveComparatorFactory, StockCurveComparatorFactory$ZOrder" })
+    void stockComparatorsFlushAndMergeWith098sOwnClasses(String comparator, String registryId, String stockClass,
+            SpatialTestCluster cluster) throws Exception {
+        String order = comparator.replace('-', '_');
+        loadInThreeComponentsAndMerge(cluster, order, " WITH {\"comparator\": \"" + comparator + "\"}");
 
+        ILinearizeComparator stock = comparator.startsWith("hilbert")
+                ? new HilbertDoubleComparatorFactory(2).createBinaryComparator()
+                : new ZCurveDoubleComparatorFactory(2).createBinaryComparator();
         assertThat(storedOrder(cluster.client(), order)).hasSize(3 * BATCH - BATCH / 3)
-                .isSortedAccordingTo(stockOrder(new HilbertDoubleComparatorFactory(2).createBinaryComparator()));
+                .isSortedAccordingTo(stockOrder(stock));
         assertThat(windowQuery(cluster.client(), order)).isEqualTo(expectedWindowIds());
         assertThat(rtreeMetadata(cluster, order)).allSatisfy(json -> assertThat(json)
-                .containsPattern("\"@type\"\\s*:\\s*\"SpatialLsmStockHilbertComparatorFactory\"")
-                .contains("org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory$Hilbert")
+                .containsPattern("\"@type\"\\s*:\\s*\"" + registryId + "\"")
+                .contains("org.spatiallsm.asterixdb.rtree." + stockClass)
                 .doesNotContain("rtree.CurveComparatorFactory"));
     }
 
