@@ -15,7 +15,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Benchmarks against a running cluster; results are printed, never asserted. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks against a running cluster.",
-        subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class })
+        subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
+            ComparatorsEngineBenchCommand.class })
 final class BenchCommand implements Runnable {
 
     @Spec

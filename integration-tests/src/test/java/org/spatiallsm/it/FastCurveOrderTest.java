@@ -33,7 +33,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * R-trees sort by spatial-lsm's fast curve comparators (the default one and the chosen ones), in exactly AsterixDB
  * 0.9.8's order: after flushes and a full merge the stored order is sorted by 0.9.8's own comparator, queries find
  * exactly the points they should, deletes stay deleted, and an index whose {@code .metadata} names 0.9.8's comparator
- * class (as one created by stock 0.9.8 does) keeps working.
+ * class (as one created by stock 0.9.8 does) keeps working. The {@code -stock} comparators, chosen to measure the
+ * difference, keep 0.9.8's own classes.
  */
 @ExtendWith(SpatialClusterExtension.class)
 class FastCurveOrderTest {
@@ -41,23 +42,31 @@ class FastCurveOrderTest {
     private static final int BATCH = 600;
     private static final double[] WINDOW = { -20.0, -10.0, 45.0, 30.0 };
 
-    /** The default R-tree (2-D: AsterixDB's Hilbert) and one with the Z-order chosen. */
+    /**
+     * The default R-tree (2-D: AsterixDB's Hilbert) and one with the Z-order chosen, persisted under 0.9.8's ids; and
+     * the "-stock" comparators, which keep 0.9.8's own classes under ids of their own.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource({ "fast_default, '', HilbertDoubleComparatorFactory, CurveComparatorFactory$Hilbert",
-            "fast_zorder, ' WITH {\"comparator\": \"zorder\"}', ZCurveDoubleComparatorFactory, CurveComparatorFactory$ZOrder" })
-    void flushesAndMergesIn098sOrder(String order, String with, String stockId, String fastClass,
+            "fast_zorder, ' WITH {\"comparator\": \"zorder\"}', ZCurveDoubleComparatorFactory, CurveComparatorFactory$ZOrder",
+            "hilbert_stock, ' WITH {\"comparator\": \"hilbert-stock\"}', SpatialLsmStockHilbertComparatorFactory, "
+                    + "StockCurveComparatorFactory$Hilbert",
+            "zorder_stock, ' WITH {\"comparator\": \"zorder-stock\"}', SpatialLsmStockZCurveComparatorFactory, "
+                    + "StockCurveComparatorFactory$ZOrder" })
+    void flushesAndMergesIn098sOrder(String order, String with, String registryId, String persistedClass,
             SpatialTestCluster cluster) throws Exception {
         loadInThreeComponentsAndMerge(cluster, order, with);
 
-        ILinearizeComparator stock = stockId.startsWith("Hilbert")
+        ILinearizeComparator stock = registryId.contains("Hilbert")
                 ? new HilbertDoubleComparatorFactory(2).createBinaryComparator()
                 : new ZCurveDoubleComparatorFactory(2).createBinaryComparator();
         assertThat(storedOrder(cluster.client(), order)).hasSize(3 * BATCH - BATCH / 3)
                 .isSortedAccordingTo(stockOrder(stock));
         assertThat(windowQuery(cluster.client(), order)).isEqualTo(expectedWindowIds());
-        // Persisted under 0.9.8's own registry id, so stock 0.9.8 can read the index's .metadata too.
+        // The fast ones under 0.9.8's own registry ids, so stock 0.9.8 can read the index's .metadata too.
         assertThat(rtreeMetadata(cluster, order)).allSatisfy(json -> assertThat(json)
-                .containsPattern("\"@type\"\\s*:\\s*\"" + stockId + "\"").contains(fastClass));
+                .containsPattern("\"@type\"\\s*:\\s*\"" + registryId + "\"")
+                .contains("org.spatiallsm.asterixdb.rtree." + persistedClass));
     }
 
     @Test

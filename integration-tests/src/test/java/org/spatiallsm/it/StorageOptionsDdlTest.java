@@ -186,7 +186,7 @@ class StorageOptionsDdlTest {
         "unknown policy        | {\"merge-policy\": {\"name\": \"binomal\"}} | RTREE | unknown merge policy \"binomal\"",
         "dataset-only policy   | {\"merge-policy\": {\"name\": \"correlated-prefix\"}} | RTREE | dataset only",
         "comparator on B-tree  | {\"comparator\": \"simple\"} | BTREE | only to R-tree",
-        "unknown comparator    | {\"comparator\": \"peano\"} | RTREE | hilbert, zorder, simple",
+        "unknown comparator    | {\"comparator\": \"peano\"} | RTREE | hilbert, zorder, simple, hilbert-stock, zorder-stock",
     })
     void badIndexOptionsAreRejectedBeforeAnythingIsCreated(String problem, String with, String type,
             String expectedMessage, QueryServiceClient client) {

@@ -10,7 +10,11 @@ public enum RTreeComparator {
     /** Z-order (Morton) curve: AsterixDB 0.9.8's default for other dimensions. */
     ZORDER("zorder"),
     /** Lexicographic by x, then y, ...: the "nearest-x" sort of the spatial merge-policy study; cheapest. */
-    SIMPLE("simple");
+    SIMPLE("simple"),
+    /** {@link #HILBERT}'s order by AsterixDB 0.9.8's own, much slower comparator class: for comparison only. */
+    HILBERT_STOCK("hilbert-stock"),
+    /** {@link #ZORDER}'s order by AsterixDB 0.9.8's own, much slower comparator class: for comparison only. */
+    ZORDER_STOCK("zorder-stock");
 
     private final String optionValue;
 

@@ -43,7 +43,7 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "simple"), "BTREE"))
                 .hasMessageContaining("only to R-tree indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "peano"), "RTREE"))
-                .hasMessage("unknown comparator \"peano\"; allowed: hilbert, zorder, simple");
+                .hasMessage("unknown comparator \"peano\"; allowed: hilbert, zorder, simple, hilbert-stock, zorder-stock");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "x")), "RTREE"))
                 .hasMessageStartingWith("unknown merge policy \"x\"; known policies: bigtable, binomial");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(

@@ -10,6 +10,7 @@ import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
+import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,6 +44,8 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
+        registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);
+        registeredClasses.put("SpatialLsmStockZCurveComparatorFactory", StockCurveComparatorFactory.ZOrder.class);
     }
 
     /** 0.9.8's own curve factories, should anything still write one, go under their (shared) ids as before. */

@@ -32,18 +32,22 @@ public final class RTreeLinearizers {
     public static ILinearizeComparatorFactory factory(RTreeComparator comparator, int dimensions)
             throws AlgebricksException {
         ILinearizeComparatorFactory order = switch (comparator) {
-            case HILBERT -> {
-                if (dimensions != 2) {
-                    throw new AlgebricksException("comparator \"hilbert\" supports 2-D keys only; this index has "
-                            + dimensions + " dimensions (use \"zorder\" or \"simple\")");
-                }
-                yield new CurveComparatorFactory.Hilbert(dimensions);
-            }
+            case HILBERT -> new CurveComparatorFactory.Hilbert(twoDimensional(comparator, dimensions));
             case ZORDER -> new CurveComparatorFactory.ZOrder(dimensions);
             case SIMPLE -> new SimpleLinearizeComparatorFactory(dimensions);
+            case HILBERT_STOCK -> new StockCurveComparatorFactory.Hilbert(twoDimensional(comparator, dimensions));
+            case ZORDER_STOCK -> new StockCurveComparatorFactory.ZOrder(dimensions);
         };
         // As AsterixDB does: the wrapper skips each key's type tag.
         return new OrderedLinearizeComparatorFactory(order, true);
+    }
+
+    private static int twoDimensional(RTreeComparator hilbert, int dimensions) throws AlgebricksException {
+        if (dimensions != 2) {
+            throw new AlgebricksException("comparator \"" + hilbert.optionValue() + "\" supports 2-D keys only; this "
+                    + "index has " + dimensions + " dimensions (use \"zorder\" or \"simple\")");
+        }
+        return dimensions;
     }
 
     /**
@@ -58,10 +62,10 @@ public final class RTreeLinearizers {
         Object curve = read(tagSkipping, "factory");
         boolean ascending = (Boolean) read(tagSkipping, "ascending");
         int dimensions = tagSkipping.createBinaryComparator().getDimensions();
-        if (curve instanceof HilbertDoubleComparatorFactory) {
+        if (curve.getClass() == HilbertDoubleComparatorFactory.class) { // not the chosen stock subclasses
             return new OrderedLinearizeComparatorFactory(new CurveComparatorFactory.Hilbert(dimensions), ascending);
         }
-        if (curve instanceof ZCurveDoubleComparatorFactory) {
+        if (curve.getClass() == ZCurveDoubleComparatorFactory.class) {
             return new OrderedLinearizeComparatorFactory(new CurveComparatorFactory.ZOrder(dimensions), ascending);
         }
         return order;
