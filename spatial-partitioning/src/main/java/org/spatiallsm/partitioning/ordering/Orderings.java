@@ -2,6 +2,7 @@ package org.spatiallsm.partitioning.ordering;
 
 import java.util.List;
 
+import org.spatiallsm.curves.CurveOrder;
 import org.spatiallsm.curves.HilbertCurve;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.geometry.Rect;
@@ -59,6 +60,39 @@ public final class Orderings {
             default -> throw new IllegalArgumentException("unknown ordering '" + name + "' (known: "
                     + String.join(", ", names()) + ")");
         };
+    }
+
+    /**
+     * The order an R-tree of spatial-lsm really uses for a DDL comparator name: AsterixDB 0.9.8's Hilbert or 2-D
+     * Z-order, computed exactly by {@link CurveOrder} (no grid, no domain), or {@code simple}. Sorting with it costs
+     * more than with {@link #create}'s curve orderings (each comparison walks the curve instead of comparing keys
+     * computed once), but it is what an engine passes so that every partition comes out in exactly the order the
+     * R-tree merges and reconciles anti-matter with.
+     *
+     * @throws IllegalArgumentException for an unknown name, with a one-line message
+     */
+    public static Ordering exactEngineOrder(String name) {
+        return switch (name) {
+            case "simple" -> SIMPLE;
+            case "hilbert" -> new ExactCurveOrdering("hilbert", CurveOrder.hilbert());
+            case "zorder" -> new ExactCurveOrdering("zorder", CurveOrder.zOrder(2));
+            default -> throw new IllegalArgumentException("unknown ordering '" + name + "' (known: "
+                    + String.join(", ", names()) + ")");
+        };
+    }
+
+    /** 0.9.8's curve order of the lower-left corners; one constant key, so every comparison is the curve's. */
+    private record ExactCurveOrdering(String name, CurveOrder order) implements Ordering {
+
+        @Override
+        public long key(double minX, double minY, double maxX, double maxY) {
+            return 0;
+        }
+
+        @Override
+        public int compareSameKey(Entries a, int rowA, Entries b, int rowB) {
+            return order.compare(a.minX(rowA), a.minY(rowA), b.minX(rowB), b.minY(rowB));
+        }
     }
 
     private static final Ordering SIMPLE = new Ordering() {

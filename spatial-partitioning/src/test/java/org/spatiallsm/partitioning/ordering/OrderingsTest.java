@@ -3,8 +3,10 @@ package org.spatiallsm.partitioning.ordering;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.curves.CurveOrder;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.geometry.Rect;
 
@@ -63,6 +65,34 @@ class OrderingsTest {
         e.addPoint(3, 0.2, 0.7); // upper-left quadrant: z = 01
         e.addPoint(4, 0.7, 0.2); // lower-right quadrant: z = 10
         assertThat(compare(unitSquare, e, 2, 3)).isNegative();
+    }
+
+    @Test
+    void exactEngineOrdersAreTheCurveOrderOfTheCornersThenId() {
+        Random random = new Random(7);
+        Entries e = new Entries();
+        for (int id = 0; id < 200; id++) {
+            double x = random.nextInt(5) == 0 ? 1.5 : random.nextDouble() * 360 - 180; // some equal corners
+            double y = random.nextDouble() * 180 - 90;
+            e.add(id, x, y, x + random.nextDouble(), y + random.nextDouble());
+        }
+        CurveOrder[] curves = { CurveOrder.hilbert(), CurveOrder.zOrder(2) };
+        String[] names = { "hilbert", "zorder" };
+        for (int c = 0; c < curves.length; c++) {
+            Ordering exact = Orderings.exactEngineOrder(names[c]);
+            assertThat(exact.name()).isEqualTo(names[c]);
+            for (int a = 0; a < e.size(); a++) {
+                for (int b = 0; b < e.size(); b++) {
+                    int curve = curves[c].compare(e.minX(a), e.minY(a), e.minX(b), e.minY(b));
+                    int expected = curve != 0 ? curve : Long.compare(e.id(a), e.id(b));
+                    assertThat(Integer.signum(compare(exact, e, a, b))).as("%s %d %d", names[c], a, b)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+        assertThat(Orderings.exactEngineOrder("simple")).isSameAs(Orderings.create("simple"));
+        assertThatThrownBy(() -> Orderings.exactEngineOrder("peano")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown ordering 'peano' (known: hilbert, zorder, simple)");
     }
 
     @Test
