@@ -69,4 +69,20 @@ class StorageOptionsParserTest {
         assertThat(IndexStorageOptions.fromHints("other", hints)).isEqualTo(IndexStorageOptions.NONE);
         assertThat(IndexStorageOptions.withoutIndex("loc", hints)).containsOnlyKeys("unrelated");
     }
+
+    @Test
+    void organisationRoundTripsWithItsParameters() {
+        IndexStorageOptions options = new IndexStorageOptions(Optional.empty(), Optional.empty(),
+                Optional.of(new IndexOrganisation(IndexOrganisation.SHB, Map.of("space", "-180,-90,180,90"))));
+        Map<String, String> hints = options.toHints("shbLoc");
+
+        assertThat(IndexStorageOptions.fromHints("shbLoc", hints)).isEqualTo(options);
+        assertThat(IndexStorageOptions.fromHints("shbLoc", hints).isEmpty()).isFalse();
+    }
+
+    @Test
+    void unknownOrganisationIsOneLine() {
+        assertThatThrownBy(() -> IndexOrganisation.of("quadtree"))
+                .hasMessage("unknown index organisation \"quadtree\"; allowed: dhb, dhvb, shb, sif");
+    }
 }
