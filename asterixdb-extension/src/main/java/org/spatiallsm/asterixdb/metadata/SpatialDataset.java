@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.metadata;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
@@ -27,6 +28,7 @@ import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
+import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
@@ -48,9 +50,10 @@ public class SpatialDataset extends Dataset {
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
         IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
-        if (PhysicalSwap.requested(index)) {
-            return physicalSwap(metadataProvider, index, recordType, metaType, options, mergePolicyFactory,
-                    mergePolicyProperties);
+        Optional<IndexOrganisation> organisation = PhysicalSwap.organisation(index, options);
+        if (organisation.isPresent()) {
+            return physicalSwap(organisation.get(), metadataProvider, index, recordType, metaType, options,
+                    mergePolicyFactory, mergePolicyProperties);
         }
         boolean internalRTree = index.getIndexType() == IndexType.RTREE && getDatasetType() == DatasetType.INTERNAL;
         if (index.isPrimaryIndex() || (options.isEmpty() && !internalRTree)) {
@@ -92,12 +95,14 @@ public class SpatialDataset extends Dataset {
         return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
     }
 
-    /** A DHVB index behind the R-tree {@code index} (the internal switch of the physical-swap proof). */
-    private IResourceFactory physicalSwap(MetadataProvider metadataProvider, Index index, ARecordType recordType,
-            ARecordType metaType, IndexStorageOptions options, ILSMMergePolicyFactory mergePolicyFactory,
-            Map<String, String> mergePolicyProperties) throws AlgebricksException {
+    /** The {@code organisation} index behind the R-tree {@code index}. */
+    private IResourceFactory physicalSwap(IndexOrganisation organisation, MetadataProvider metadataProvider,
+            Index index, ARecordType recordType, ARecordType metaType, IndexStorageOptions options,
+            ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
+            throws AlgebricksException {
         if (options.comparator().isPresent()) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a DHVB index has no comparator");
+            throw new AlgebricksException("index " + index.getIndexName() + ": a " + organisation.kind()
+                    + " index has no comparator");
         }
         ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
         Map<String, String> policyProperties = mergePolicyProperties;
@@ -105,8 +110,8 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, options.mergePolicy().get().name());
             policyProperties = new HashMap<>(options.mergePolicy().get().parameters());
         }
-        return PhysicalSwap.resourceFactory(this, metadataProvider, index, recordType, metaType, policyFactory,
-                policyProperties);
+        return PhysicalSwap.resourceFactory(organisation, this, metadataProvider, index, recordType, metaType,
+                policyFactory, policyProperties);
     }
 
     /**

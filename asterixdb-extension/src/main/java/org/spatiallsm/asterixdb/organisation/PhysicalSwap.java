@@ -1,8 +1,8 @@
 package org.spatiallsm.asterixdb.organisation;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
@@ -23,12 +23,14 @@ import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.storage.IndexOrganisation;
+import org.spatiallsm.storage.IndexStorageOptions;
 
 /**
- * The internal switch of the physical-swap proof: an R-tree index on a point field whose name is listed in the
- * system property {@value #PROPERTY} (comma-separated, read on the CC when the index is created) is stored as a
- * {@link DhvbBTree}. Its metadata stays an R-tree, so the optimizer, DML, feeds and index-only plans treat it as one.
- * Not a user-visible option: the DDL ({@code TYPE DHVBTREE}) will replace it.
+ * The physical swap: an R-tree index whose storage options name an {@link IndexOrganisation} is stored as that
+ * organisation's LSM index. Its metadata stays an R-tree, so the optimizer, DML, feeds and index-only plans treat it
+ * as one. Until the DDL ({@code TYPE DHVBTREE} ...) sets the organisation, the internal switch {@value #PROPERTY}
+ * (read on the CC when the index is created; comma-separated {@code index} for DHVB or {@code index:kind}) does.
  */
 public final class PhysicalSwap {
 
@@ -37,16 +39,33 @@ public final class PhysicalSwap {
     private PhysicalSwap() {
     }
 
-    public static boolean requested(Index index) {
-        String names = System.getProperty(PROPERTY, "");
-        return !index.isPrimaryIndex() && index.getIndexType() == IndexType.RTREE
-                && Arrays.asList(names.split(",")).contains(index.getIndexName());
+    /** The organisation behind the R-tree {@code index}; empty for an ordinary R-tree or another index type. */
+    public static Optional<IndexOrganisation> organisation(Index index, IndexStorageOptions options) {
+        if (index.isPrimaryIndex() || index.getIndexType() != IndexType.RTREE) {
+            return Optional.empty();
+        }
+        if (options.organisation().isPresent()) {
+            return options.organisation();
+        }
+        for (String entry : System.getProperty(PROPERTY, "").split(",")) {
+            String[] nameAndKind = entry.split(":", 2);
+            if (nameAndKind[0].equals(index.getIndexName())) {
+                String kind = nameAndKind.length == 2 ? nameAndKind[1] : IndexOrganisation.DHVB;
+                return Optional.of(IndexOrganisation.of(kind));
+            }
+        }
+        return Optional.empty();
     }
 
-    /** The resource factory of a DHVB index standing in for the R-tree {@code index}. */
-    public static IResourceFactory resourceFactory(Dataset dataset, MetadataProvider metadataProvider, Index index,
-            ARecordType recordType, ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory,
-            Map<String, String> mergePolicyProperties) throws AlgebricksException {
+    /** The resource factory of the {@code organisation} index standing in for the R-tree {@code index}. */
+    public static IResourceFactory resourceFactory(IndexOrganisation organisation, Dataset dataset,
+            MetadataProvider metadataProvider, Index index, ARecordType recordType, ARecordType metaType,
+            ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
+            throws AlgebricksException {
+        if (!organisation.kind().equals(IndexOrganisation.DHVB)) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": the " + organisation.kind()
+                    + " organisation is not available yet");
+        }
         List<List<String>> keyFields = ((Index.ValueIndexDetails) index.getIndexDetails()).getKeyFieldNames();
         IAType keyType = recordType.getSubFieldType(keyFields.get(0));
         if (dataset.getDatasetType() != DatasetType.INTERNAL || dataset.hasMetaPart()
