@@ -19,7 +19,8 @@ import org.spatiallsm.storage.StorageOptionsParser;
 
 /**
  * {@code CREATE INDEX ... [TYPE DHVBTREE | ...] [WITH {...}]}: a stock index statement that also carries the index's
- * own storage options, its organisation among them (the statement's type is then RTREE). Its kind stays CREATE_INDEX, so AsterixDB handles it as any index; our statement executor reads the options.
+ * own storage options, its organisation among them (the statement's type is then RTREE). Its kind stays
+ * CREATE_INDEX, so AsterixDB handles it as any index; our statement executor reads the options.
  */
 public final class SpatialCreateIndexStatement extends CreateIndexStatement {
 
