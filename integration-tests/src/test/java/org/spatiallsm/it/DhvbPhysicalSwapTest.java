@@ -11,7 +11,6 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.curves.DhvbValue;
@@ -22,7 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The physical-swap route, proven small: an index that AsterixDB knows as an R-tree on a point field, stored as a
- * DHVB LSM B-tree (selected by the internal switch {@link PhysicalSwap#PROPERTY}), is maintained by plain SQL++ DML
+ * DHVB LSM B-tree ({@code CREATE INDEX ... TYPE DHVBTREE}), is maintained by plain SQL++ DML
  * and answers {@code spatial_intersect} exactly as a stock R-tree on the same data, through inserts, deletes,
  * upserts, flushes, a merge and a restart. Its index-only full scan returns entries in Hilbert-value order, which
  * shows that the B-tree, and not an R-tree, answered.
@@ -35,9 +34,8 @@ class DhvbPhysicalSwapTest {
 
     @BeforeAll
     static void createAnRtreeAndADhvbIndexOnTheSamePoints(QueryServiceClient client) {
-        System.setProperty(PhysicalSwap.PROPERTY, "dhvbLoc");
         client.executeOrThrow(dataverse("Stock") + "CREATE INDEX rtreeLoc ON Points(location) TYPE RTREE;");
-        client.executeOrThrow(dataverse("Dhvb") + "CREATE INDEX dhvbLoc ON Points(location) TYPE RTREE;");
+        client.executeOrThrow(dataverse("Dhvb") + "CREATE INDEX dhvbLoc ON Points(location) TYPE DHVBTREE;");
         insertWith(client, 0, POINTS);
     }
 

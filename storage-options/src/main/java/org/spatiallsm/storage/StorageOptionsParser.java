@@ -48,10 +48,23 @@ public final class StorageOptionsParser {
      * @param indexType the index's type as written (BTREE, RTREE, ...), for "comparator applies only to ..."
      */
     public static IndexStorageOptions indexOptions(Map<String, Object> with, String indexType) {
+        return indexOptions(with, indexType, Optional.empty());
+    }
+
+    /**
+     * The options of {@code CREATE INDEX ... TYPE DHVBTREE (or another organisation) WITH}: only the merge policy
+     * applies, as the organisation fixes the index's order and structure.
+     */
+    public static IndexStorageOptions indexOptions(Map<String, Object> with, String indexType,
+            Optional<IndexOrganisation> organisation) {
         for (String option : with.keySet()) {
             if (!INDEX_OPTIONS.contains(option)) {
                 throw new InvalidStorageOptionException("unknown index option \"" + option + "\"; allowed: "
                         + String.join(", ", INDEX_OPTIONS));
+            }
+            if (organisation.isPresent() && !MERGE_POLICY.equals(option)) {
+                throw new InvalidStorageOptionException("option \"" + option + "\" does not apply to a "
+                        + OrganisationTypes.typeName(organisation.get().kind()) + " index; allowed: " + MERGE_POLICY);
             }
         }
         Optional<MergePolicyChoice> policy = Optional.ofNullable(with.get(MERGE_POLICY))
@@ -67,7 +80,7 @@ public final class StorageOptionsParser {
             }
             return RTreeComparator.fromOption(text);
         });
-        return new IndexStorageOptions(policy, comparator);
+        return new IndexStorageOptions(policy, comparator, organisation);
     }
 
     private static MergePolicyChoice mergePolicy(Object value, String level) {

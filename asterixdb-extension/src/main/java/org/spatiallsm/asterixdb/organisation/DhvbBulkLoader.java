@@ -1,76 +1,20 @@
 package org.spatiallsm.asterixdb.organisation;
 
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
-import org.apache.hyracks.api.exceptions.HyracksDataException;
-import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
-import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
-import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
-import org.apache.hyracks.dataflow.common.utils.TupleUtils;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
-import org.apache.hyracks.storage.common.MultiComparator;
-import org.apache.hyracks.storage.common.buffercache.ICachedPage;
 
 /**
- * Bulk-loads R-tree tuples into the B-tree. The B-tree needs its input in key order, while AsterixDB sorts an R-tree's
- * bulk load by the R-tree's own curve and not by primary key; an input out of B-tree order is refused with a clear
- * error rather than stored as a corrupt tree.
+ * Bulk-loads R-tree tuples of points into the DHVB B-tree: each becomes its ⟨hv, x, y, pk...⟩ entry, and the
+ * entries are sorted in the B-tree's order first, since AsterixDB sorts an R-tree's bulk load by the R-tree's curve.
  */
-final class DhvbBulkLoader implements IIndexBulkLoader {
-
-    private final IIndexBulkLoader btreeLoader;
-    private final DhvbTuples tuples;
-    private final MultiComparator order;
-    private final ArrayTupleBuilder previous;
-    private final ArrayTupleReference previousTuple = new ArrayTupleReference();
-    private boolean any;
+final class DhvbBulkLoader extends SortingBulkLoader {
 
     DhvbBulkLoader(IIndexBulkLoader btreeLoader, IBinaryComparatorFactory[] comparators, int btreeFieldCount) {
-        this.btreeLoader = btreeLoader;
-        this.tuples = new DhvbTuples(btreeFieldCount);
-        this.order = MultiComparator.create(comparators);
-        this.previous = new ArrayTupleBuilder(btreeFieldCount);
+        super(btreeLoader, comparators, dhvbEntries(btreeFieldCount));
     }
 
-    @Override
-    public void add(ITupleReference rtreeTuple) throws HyracksDataException {
-        ITupleReference btreeTuple = tuples.toBTree(rtreeTuple);
-        if (any && order.compare(previousTuple, btreeTuple) >= 0) {
-            throw HyracksDataException.create(new IllegalStateException("a DHVB index can be built only by "
-                    + "inserts for now: its bulk load received entries out of Hilbert-value order"));
-        }
-        TupleUtils.copyTuple(previous, btreeTuple, btreeTuple.getFieldCount());
-        previousTuple.reset(previous.getFieldEndOffsets(), previous.getByteArray());
-        any = true;
-        btreeLoader.add(btreeTuple);
-    }
-
-    @Override
-    public void end() throws HyracksDataException {
-        btreeLoader.end();
-    }
-
-    @Override
-    public void abort() throws HyracksDataException {
-        btreeLoader.abort();
-    }
-
-    @Override
-    public void force() throws HyracksDataException {
-        btreeLoader.force();
-    }
-
-    @Override
-    public void writeFailed(ICachedPage page, Throwable failure) {
-        btreeLoader.writeFailed(page, failure);
-    }
-
-    @Override
-    public boolean hasFailed() {
-        return btreeLoader.hasFailed();
-    }
-
-    @Override
-    public Throwable getFailure() {
-        return btreeLoader.getFailure();
+    private static EntryFunction dhvbEntries(int btreeFieldCount) {
+        DhvbTuples tuples = new DhvbTuples(btreeFieldCount);
+        return (rtreeTuple, sink) -> sink.add(tuples.toBTree(rtreeTuple));
     }
 }
