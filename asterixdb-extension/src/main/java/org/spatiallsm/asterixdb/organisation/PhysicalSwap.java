@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.organisation;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -62,42 +63,34 @@ public final class PhysicalSwap {
             MetadataProvider metadataProvider, Index index, ARecordType recordType, ARecordType metaType,
             ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
-        if (!organisation.kind().equals(IndexOrganisation.DHVB)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": the " + organisation.kind()
-                    + " organisation is not available yet");
-        }
+        HilbertLayout layout = HilbertLayout.of(organisation.kind()).orElseThrow(() -> new AlgebricksException(
+                "index " + index.getIndexName() + ": the " + organisation.kind() + " organisation is not available "
+                        + "yet"));
         List<List<String>> keyFields = ((Index.ValueIndexDetails) index.getIndexDetails()).getKeyFieldNames();
         IAType keyType = recordType.getSubFieldType(keyFields.get(0));
         if (dataset.getDatasetType() != DatasetType.INTERNAL || dataset.hasMetaPart()
                 || DatasetUtil.getFilterField(dataset) != null || keyType == null
                 || keyType.getTypeTag() != ATypeTag.POINT) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a DHVB index needs a declared point "
-                    + "field of an internal dataset without a filter or meta part");
+            throw new AlgebricksException("index " + index.getIndexName() + ": a " + layout.kind().toUpperCase(
+                    Locale.ROOT) + " index needs a declared point field of an internal dataset without a filter or "
+                    + "meta part");
         }
         IStorageComponentProvider storage = metadataProvider.getStorageComponentProvider();
         ITypeTraits[] primaryTraits = dataset.getPrimaryTypeTraits(metadataProvider, recordType, metaType);
         IBinaryComparatorFactory[] primaryOrder =
                 dataset.getPrimaryComparatorFactories(metadataProvider, recordType, metaType);
         int primaryKeys = dataset.getPrimaryKeys().size();
-        ITypeTraits[] traits = new ITypeTraits[DhvbTuples.BTREE_KEY_FIELDS + primaryKeys];
+        ITypeTraits[] traits = new ITypeTraits[layout.keyFields() + primaryKeys];
         IBinaryComparatorFactory[] order = new IBinaryComparatorFactory[traits.length];
-        traits[0] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.AINT64);
-        order[0] = storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.AINT64, true);
-        for (int coordinate = 1; coordinate < DhvbTuples.BTREE_KEY_FIELDS; coordinate++) {
-            traits[coordinate] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ADOUBLE);
-            order[coordinate] =
-                    storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
-        }
-        for (int key = 0; key < primaryKeys; key++) {
-            traits[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryTraits[key];
-            order[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryOrder[key];
-        }
-        DhvbBTreeResourceFactory dhvb = new DhvbBTreeResourceFactory(storage.getStorageManager(), traits, order,
-                dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
+        layout.keyTypes(storage, traits, order);
+        System.arraycopy(primaryTraits, 0, traits, layout.keyFields(), primaryKeys);
+        System.arraycopy(primaryOrder, 0, order, layout.keyFields(), primaryKeys);
+        HilbertBTreeResourceFactory hilbert = new HilbertBTreeResourceFactory(layout, storage.getStorageManager(),
+                traits, order, dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
                 dataset.getPageWriteCallbackFactory(), storage.getMetadataPageManagerFactory(),
                 new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
                 storage.getIoOperationSchedulerProvider(), mergePolicyFactory, mergePolicyProperties,
                 storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ANULL), NullIntrospector.INSTANCE);
-        return new DatasetLocalResourceFactory(dataset.getDatasetId(), dhvb);
+        return new DatasetLocalResourceFactory(dataset.getDatasetId(), hilbert);
     }
 }

@@ -1,5 +1,7 @@
 package org.spatiallsm.asterixdb.organisation;
 
+import java.util.Locale;
+
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
@@ -15,18 +17,21 @@ import org.apache.hyracks.storage.common.buffercache.ICachedPage;
  * bulk load by the R-tree's own curve and not by primary key; an input out of B-tree order is refused with a clear
  * error rather than stored as a corrupt tree.
  */
-final class DhvbBulkLoader implements IIndexBulkLoader {
+final class HilbertBulkLoader implements IIndexBulkLoader {
 
     private final IIndexBulkLoader btreeLoader;
-    private final DhvbTuples tuples;
+    private final HilbertLayout layout;
+    private final HilbertLayout.Translator tuples;
     private final MultiComparator order;
     private final ArrayTupleBuilder previous;
     private final ArrayTupleReference previousTuple = new ArrayTupleReference();
     private boolean any;
 
-    DhvbBulkLoader(IIndexBulkLoader btreeLoader, IBinaryComparatorFactory[] comparators, int btreeFieldCount) {
+    HilbertBulkLoader(IIndexBulkLoader btreeLoader, HilbertLayout layout, IBinaryComparatorFactory[] comparators,
+            int btreeFieldCount) {
         this.btreeLoader = btreeLoader;
-        this.tuples = new DhvbTuples(btreeFieldCount);
+        this.layout = layout;
+        this.tuples = layout.translator(btreeFieldCount);
         this.order = MultiComparator.create(comparators);
         this.previous = new ArrayTupleBuilder(btreeFieldCount);
     }
@@ -35,8 +40,9 @@ final class DhvbBulkLoader implements IIndexBulkLoader {
     public void add(ITupleReference rtreeTuple) throws HyracksDataException {
         ITupleReference btreeTuple = tuples.toBTree(rtreeTuple);
         if (any && order.compare(previousTuple, btreeTuple) >= 0) {
-            throw HyracksDataException.create(new IllegalStateException("a DHVB index can be built only by "
-                    + "inserts for now: its bulk load received entries out of Hilbert-value order"));
+            throw Refusal.of("a " + layout.kind().toUpperCase(Locale.ROOT) + " index can be built only by inserts "
+                    + "for now (CREATE INDEX on existing records and LOAD DATASET are not supported yet): its bulk "
+                    + "load received entries out of Hilbert order");
         }
         TupleUtils.copyTuple(previous, btreeTuple, btreeTuple.getFieldCount());
         previousTuple.reset(previous.getFieldEndOffsets(), previous.getByteArray());
