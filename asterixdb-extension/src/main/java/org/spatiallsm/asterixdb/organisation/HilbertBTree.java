@@ -1,8 +1,11 @@
 package org.spatiallsm.asterixdb.organisation;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.asterix.formats.nontagged.BinaryComparatorFactoryProvider;
+import org.apache.asterix.om.types.BuiltinType;
 import org.apache.hyracks.api.compression.ICompressorDecompressorFactory;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
@@ -47,6 +50,7 @@ public final class HilbertBTree extends LSMBTree {
 
     private final HilbertLayout layout;
     private final SearchCounters searchCounters;
+    private final IBinaryComparatorFactory[] rtreeComparators;
 
     private HilbertBTree(HilbertLayout layout, IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
             ITreeIndexFrameFactory interiorFrameFactory, ITreeIndexFrameFactory insertLeafFrameFactory,
@@ -63,6 +67,12 @@ public final class HilbertBTree extends LSMBTree {
                 pageWriteCallbackFactory, false, false, null, null, durable, false, tracer);
         this.layout = layout;
         this.searchCounters = new SearchCounters(layout.kind());
+        this.rtreeComparators = new IBinaryComparatorFactory[getFieldCount()];
+        IBinaryComparatorFactory coordinateOrder =
+                BinaryComparatorFactoryProvider.INSTANCE.getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
+        Arrays.fill(rtreeComparators, 0, HilbertLayout.RTREE_KEY_FIELDS, coordinateOrder);
+        System.arraycopy(cmpFactories, layout.keyFields(), rtreeComparators, HilbertLayout.RTREE_KEY_FIELDS,
+                cmpFactories.length - layout.keyFields());
     }
 
     /** A secondary LSM B-tree without Bloom filters or component filters, as AsterixDB's secondary B-trees. */
@@ -99,6 +109,20 @@ public final class HilbertBTree extends LSMBTree {
     @Override
     public int getFieldCount() {
         return btreeFieldCount() - layout.keyFields() + HilbertLayout.RTREE_KEY_FIELDS;
+    }
+
+    /**
+     * The comparators of the R-tree's fields (x, y, x, y, pk...): AsterixDB's R-tree search operator builds its
+     * predicate's comparator from the index's first four, which the skip-scan does not use, but which must exist.
+     */
+    @Override
+    public IBinaryComparatorFactory[] getComparatorFactories() {
+        return rtreeComparators;
+    }
+
+    /** The B-tree's own key order. */
+    IBinaryComparatorFactory[] btreeComparatorFactories() {
+        return super.getComparatorFactories();
     }
 
     HilbertLayout layout() {
@@ -139,6 +163,6 @@ public final class HilbertBTree extends LSMBTree {
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
         return new HilbertBulkLoader(super.createBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                layout, getComparatorFactories(), btreeFieldCount());
+                layout, btreeComparatorFactories(), btreeFieldCount());
     }
 }

@@ -58,7 +58,7 @@ final class SkipScanCursor implements ILSMIndexCursor {
         this.searchCallback = searchCallback;
         this.current = layout.rtreeView();
         this.seekOrder = new MultiComparator(
-                new IBinaryComparator[] { index.getComparatorFactories()[0].createBinaryComparator() });
+                new IBinaryComparator[] { index.btreeComparatorFactories()[0].createBinaryComparator() });
     }
 
     @Override

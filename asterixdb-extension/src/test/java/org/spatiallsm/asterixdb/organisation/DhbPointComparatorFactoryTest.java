@@ -12,10 +12,12 @@ import java.util.SplittableRandom;
 import org.apache.asterix.om.types.ATypeTag;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.curves.HilbertCurve;
 
 /**
- * The DHB key order on stored bytes against a brute-force reference: the classic Hilbert formula ({@code xy2d}) on
- * order-31 cells computed in exact decimal arithmetic. Points in different cells must compare as their cells' curve
+ * The DHB key order on stored bytes against a brute-force reference: the Hilbert values ({@link HilbertCurve}, itself
+ * checked against the classic {@code xy2d} formula) of order-31 cells computed in exact decimal arithmetic, not by
+ * the relative walk. Points in different cells must compare as their cells' curve
  * values; a seek key (a tagged int64 position) must sort after every point of earlier cells and before every point
  * of its own and later cells.
  */
@@ -98,7 +100,7 @@ class DhbPointComparatorFactoryTest {
 
     /** The order-31 Hilbert value of the cell holding (x, y), cells clamped onto the ±180 square's edge. */
     private static long bruteForceValue(double x, double y) {
-        return xy2d(cell(x), cell(y));
+        return HilbertCurve.index(ORDER, cell(x), cell(y));
     }
 
     private static long cell(double coordinate) {
@@ -106,26 +108,6 @@ class DhbPointComparatorFactoryTest {
                 .multiply(BigDecimal.valueOf(1L << ORDER)).divide(BigDecimal.valueOf(360), 40, RoundingMode.FLOOR);
         long cell = scaled.setScale(0, RoundingMode.FLOOR).longValueExact();
         return Math.max(0, Math.min(LAST_CELL, cell));
-    }
-
-    /** The classic rotate-and-flip Hilbert formula, independent of the state table the engine uses. */
-    private static long xy2d(long x, long y) {
-        long d = 0;
-        for (long s = 1L << (ORDER - 1); s > 0; s >>= 1) {
-            long rx = (x & s) > 0 ? 1 : 0;
-            long ry = (y & s) > 0 ? 1 : 0;
-            d += s * s * ((3 * rx) ^ ry);
-            if (ry == 0) {
-                if (rx == 1) {
-                    x = s - 1 - x;
-                    y = s - 1 - y;
-                }
-                long swap = x;
-                x = y;
-                y = swap;
-            }
-        }
-        return d;
     }
 
     private static byte[] point(double x, double y) {
