@@ -41,9 +41,9 @@ import org.apache.hyracks.util.trace.ITracer;
 
 /**
  * A secondary LSM B-tree of Hilbert entries (DHB ⟨p, pk...⟩ or DHVB ⟨hv, x, y, pk...⟩, see {@link HilbertLayout})
- * that AsterixDB drives as the R-tree on a point field (the physical swap). Flushes, merges, anti-matter and recovery are the LSM B-tree's own; only what AsterixDB's
- * R-tree operators see is translated: the tuples they insert, delete and bulk-load (R-tree layout in, B-tree layout
- * stored), the modification callbacks that log them (B-tree layout back to R-tree layout, so that the log and its
+ * that AsterixDB drives as the R-tree on a point field (the physical swap). Flushes, merges, anti-matter and recovery
+ * are the LSM B-tree's own; only what AsterixDB's R-tree operators see is translated: the tuples they insert, delete
+ * and bulk-load (R-tree layout in, B-tree layout stored), the modification callbacks that log them (B-tree layout back to R-tree layout, so that the log and its
  * replay speak the R-tree layout), and the R-tree search, answered by the skip-scan in R-tree layout.
  */
 public final class HilbertBTree extends LSMBTree {
@@ -76,7 +76,8 @@ public final class HilbertBTree extends LSMBTree {
     }
 
     /** A secondary LSM B-tree without Bloom filters or component filters, as AsterixDB's secondary B-trees. */
-    static HilbertBTree create(HilbertLayout layout, IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
+    static HilbertBTree create(HilbertLayout layout, IIOManager ioManager,
+            List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
             IBufferCache diskBufferCache, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
             ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -99,7 +100,8 @@ public final class HilbertBTree extends LSMBTree {
         DiskBTreeFactory bulkLoadBTrees = new DiskBTreeFactory(ioManager, diskBufferCache, pageManagerFactory,
                 interior, bulkLoadLeaf, cmpFactories, typeTraits.length);
         LSMBTreeFileManager files = new LSMBTreeFileManager(ioManager, file, diskBTrees, false, compressorFactory);
-        return new HilbertBTree(layout, ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf, diskBufferCache, files,
+        return new HilbertBTree(layout, ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf,
+                diskBufferCache, files,
                 new LSMBTreeDiskComponentFactory(diskBTrees, null),
                 new LSMBTreeDiskComponentFactory(bulkLoadBTrees, null), typeTraits.length, cmpFactories,
                 mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);

@@ -42,7 +42,8 @@ public final class HilbertBTreeResource extends LSMBTreeLocalResource {
 
     private final HilbertLayout layout;
 
-    HilbertBTreeResource(HilbertLayout layout, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories, String path,
+    HilbertBTreeResource(HilbertLayout layout, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
+            String path,
             IStorageManager storageManager, ILSMMergePolicyFactory mergePolicyFactory,
             Map<String, String> mergePolicyProperties, ILSMOperationTrackerFactory opTrackerProvider,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -77,7 +78,8 @@ public final class HilbertBTreeResource extends LSMBTreeLocalResource {
         List<IVirtualBufferCache> memory = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
         ioOpCallbackFactory.initialize(serviceCtx, this);
         pageWriteCallbackFactory.initialize(serviceCtx, this);
-        return HilbertBTree.create(layout, ioManager, memory, file, storageManager.getBufferCache(serviceCtx), typeTraits,
+        return HilbertBTree.create(layout, ioManager, memory, file, storageManager.getBufferCache(serviceCtx),
+                typeTraits,
                 cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
                 ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,

@@ -18,7 +18,7 @@ import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
 
-/** Creates the {@link HilbertBTreeResource} of each partition of a DHB or DHVB index (AsterixDB calls it on every NC). */
+/** Creates the {@link HilbertBTreeResource} of each partition of a DHB or DHVB index (called on every NC). */
 public final class HilbertBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
 
     private static final long serialVersionUID = 1L;

@@ -27,7 +27,7 @@ import org.spatiallsm.storage.IndexOrganisation;
  * index, and expects back from it, R-tree tuples: the point's MBR as four tagged doubles (x, y, x, y), then the
  * primary key fields. The LSM B-tree stores the organisation's key fields, then the primary key:
  * <ul>
- * <li>DHVB: ⟨hv, x, y⟩, hv being the tagged int64 DHVB value, x and y tagged doubles (AsterixDB's comparators);</li>
+ * <li>DHVB: ⟨hv, x, y⟩, hv the tagged int64 DHVB value, x and y tagged doubles (AsterixDB's comparators);</li>
  * <li>DHB: ⟨p⟩, the point as one 18-byte field holding x and y as tagged doubles, ordered by
  * {@link DhbPointComparatorFactory} (relative Hilbert order).</li>
  * </ul>
@@ -152,11 +152,13 @@ enum HilbertLayout {
             throws AlgebricksException;
 
     double x(ITupleReference btreeTuple) {
-        return DoublePointable.getDouble(btreeTuple.getFieldData(xField), btreeTuple.getFieldStart(xField) + xOffset + 1);
+        return DoublePointable.getDouble(btreeTuple.getFieldData(xField),
+                btreeTuple.getFieldStart(xField) + xOffset + 1);
     }
 
     double y(ITupleReference btreeTuple) {
-        return DoublePointable.getDouble(btreeTuple.getFieldData(yField), btreeTuple.getFieldStart(yField) + yOffset + 1);
+        return DoublePointable.getDouble(btreeTuple.getFieldData(yField),
+                btreeTuple.getFieldStart(yField) + yOffset + 1);
     }
 
     /** A view of a B-tree tuple (reset it on one) in the R-tree layout: x, y, x, y, pk... */
