@@ -67,34 +67,24 @@ public final class PhysicalSwap {
             throw new AlgebricksException("index " + index.getIndexName() + ": TYPE " + type + " needs a declared "
                     + "field of an internal dataset without a filter or meta part");
         }
-        if (!organisation.kind().equals(IndexOrganisation.DHVB)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": TYPE " + type
-                    + " is not available yet in this build");
-        }
+        HilbertLayout layout = HilbertLayout.of(organisation.kind()).orElseThrow(() -> new AlgebricksException(
+                "index " + index.getIndexName() + ": TYPE " + type + " is not available yet in this build"));
         IStorageComponentProvider storage = metadataProvider.getStorageComponentProvider();
         ITypeTraits[] primaryTraits = dataset.getPrimaryTypeTraits(metadataProvider, recordType, metaType);
         IBinaryComparatorFactory[] primaryOrder =
                 dataset.getPrimaryComparatorFactories(metadataProvider, recordType, metaType);
         int primaryKeys = dataset.getPrimaryKeys().size();
-        ITypeTraits[] traits = new ITypeTraits[DhvbTuples.BTREE_KEY_FIELDS + primaryKeys];
+        ITypeTraits[] traits = new ITypeTraits[layout.keyFields() + primaryKeys];
         IBinaryComparatorFactory[] order = new IBinaryComparatorFactory[traits.length];
-        traits[0] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.AINT64);
-        order[0] = storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.AINT64, true);
-        for (int coordinate = 1; coordinate < DhvbTuples.BTREE_KEY_FIELDS; coordinate++) {
-            traits[coordinate] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ADOUBLE);
-            order[coordinate] =
-                    storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
-        }
-        for (int key = 0; key < primaryKeys; key++) {
-            traits[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryTraits[key];
-            order[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryOrder[key];
-        }
-        DhvbBTreeResourceFactory dhvb = new DhvbBTreeResourceFactory(storage.getStorageManager(), traits, order,
-                dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
+        layout.keyTypes(storage, traits, order);
+        System.arraycopy(primaryTraits, 0, traits, layout.keyFields(), primaryKeys);
+        System.arraycopy(primaryOrder, 0, order, layout.keyFields(), primaryKeys);
+        HilbertBTreeResourceFactory hilbert = new HilbertBTreeResourceFactory(layout, storage.getStorageManager(),
+                traits, order, dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
                 dataset.getPageWriteCallbackFactory(), storage.getMetadataPageManagerFactory(),
                 new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
                 storage.getIoOperationSchedulerProvider(), mergePolicyFactory, mergePolicyProperties,
                 storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ANULL), NullIntrospector.INSTANCE);
-        return new DatasetLocalResourceFactory(dataset.getDatasetId(), dhvb);
+        return new DatasetLocalResourceFactory(dataset.getDatasetId(), hilbert);
     }
 }
