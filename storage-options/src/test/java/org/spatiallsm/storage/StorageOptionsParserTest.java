@@ -112,7 +112,10 @@ class StorageOptionsParserTest {
                         + "merge policy \"leveled\"; give it once");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
                 "BTREE")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet "
-                        + "to a BTREE index (the B-tree comes in a later issue)");
+                        + "to B-tree indexes (the B-tree comes in a later issue)");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
+                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes "
+                        + "(TYPE RTREE), not yet to inverted indexes (KEYWORD, NGRAM)");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
                 "parameters", Map.of("pick", Map.of()))), "RTREE"))
                 .hasMessage("parameter \"pick\" of merge policy \"leveled\" must be a number or a word; got {}");
