@@ -104,6 +104,12 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             description = "seed of the points, payloads and windows (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--warm-up-records", paramLabel = "N",
+            description = "records loaded into a scratch dataset under the first configuration before anything is "
+                    + "measured, so that the first configuration does not pay for a cold engine (JIT, caches); 0 "
+                    + "skips the warm-up (default: as many as --records)")
+    Long warmUpRecords;
+
     @Option(names = "--dataverse", paramLabel = "NAME", defaultValue = "SpatialLsmSpatialBench",
             description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
     String dataverse;
@@ -124,6 +130,10 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
             PrintWriter out = spec.commandLine().getOut();
+            long warmUps = warmUpRecords == null ? records : warmUpRecords;
+            if (warmUps > 0) {
+                warmUp(client, lsm, chosen.get(0), warmUps);
+            }
             for (String distribution : distributions) {
                 RecordGenerator points = generator(distribution);
                 List<SpatialPoliciesReport.Column> columns = new ArrayList<>();
@@ -148,6 +158,9 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         if (records < 1 || flushSize < 1 || batchSize < 1 || queries < 1) {
             throw new IllegalArgumentException("--records, --flush-size, --batch-size and --queries must be at least 1");
         }
+        if (warmUpRecords != null && warmUpRecords < 0) {
+            throw new IllegalArgumentException("--warm-up-records must be at least 0, got " + warmUpRecords);
+        }
         if (recordSize < RECORD_OVERHEAD + 1) {
             throw new IllegalArgumentException("--record-size must be at least " + (RECORD_OVERHEAD + 1)
                     + " bytes (id, point and field names), got " + recordSize);
@@ -167,18 +180,34 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 RecordShapes.named("point"), seed);
     }
 
-    /** One configuration on one distribution: load, settle, query, read the counters, simulate. */
-    private SpatialPoliciesReport.Column measure(QueryServiceClient client, LsmIntrospectionClient lsm,
-            SpatialPolicyConfiguration configuration, String distribution, RecordGenerator points)
-            throws InterruptedException {
-        DatasetName dataset = new DatasetName(dataverse, (configuration.name() + "_" + distribution).replace('-', '_'));
+    /** {@code count} records of the first distribution under {@code configuration}, not measured. */
+    private void warmUp(QueryServiceClient client, LsmIntrospectionClient lsm,
+            SpatialPolicyConfiguration configuration, long count) throws InterruptedException {
+        DatasetName dataset = new DatasetName(dataverse, "warm_up");
+        create(client, dataset, configuration);
+        progressLine("warm-up: %,d records under %s, not measured", count, configuration.name());
+        load(client, lsm, dataset, generator(distributions.get(0)), count);
+        MergePoliciesBenchCommand.settle(lsm, dataset);
+        client.executeOrThrow("DROP DATASET " + dataset.sql() + ";");
+    }
+
+    /** A dataset whose primary index runs binomial k = 8 and whose R-tree runs {@code configuration}. */
+    private void create(QueryServiceClient client, DatasetName dataset, SpatialPolicyConfiguration configuration) {
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE PointRecord IF NOT EXISTS AS "
                 + "{ id: int64, location: point, payload: string }; CREATE DATASET "
                 + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + PRIMARY_POLICY
                 + "; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
                 + "(location) TYPE RTREE WITH " + configuration.withClause() + ";");
+    }
+
+    /** One configuration on one distribution: load, settle, query, read the counters, simulate. */
+    private SpatialPoliciesReport.Column measure(QueryServiceClient client, LsmIntrospectionClient lsm,
+            SpatialPolicyConfiguration configuration, String distribution, RecordGenerator points)
+            throws InterruptedException {
+        DatasetName dataset = new DatasetName(dataverse, (configuration.name() + "_" + distribution).replace('-', '_'));
+        create(client, dataset, configuration);
         progressLine("%s, %s: %,d records in flushes of %,d", configuration.name(), distribution, records, flushSize);
-        double loadSeconds = load(client, lsm, dataset, points);
+        double loadSeconds = load(client, lsm, dataset, points, records);
         double settleSeconds = MergePoliciesBenchCommand.settle(lsm, dataset);
         progressLine("%s, %s: loaded in %.1f s, merges settled %.1f s later; querying", configuration.name(),
                 distribution, loadSeconds, settleSeconds);
@@ -208,18 +237,18 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 Math.max(1, records / partitions), Math.max(1, flushSize / partitions), configuration.ordering(),
                 Map.of(), queries, sigmas, seed);
         return new SpatialPoliciesReport.Column(configuration.name(), writeAmplification(events),
-                records / loadSeconds, perSearch, latency, SearchCounters.levels(listings, RTREE),
+                records / loadSeconds, perSearch, latency, SearchCounters.levels(listings, RTREE), partitions,
                 configuration.simulate(settings));
     }
 
-    /** The records in INSERT batches, a flush after every --flush-size of them; returns seconds. */
+    /** Records 0 .. count - 1 in INSERT batches, a flush after every --flush-size of them; returns seconds. */
     private double load(QueryServiceClient client, LsmIntrospectionClient lsm, DatasetName dataset,
-            RecordGenerator points) {
+            RecordGenerator points, long count) {
         long start = System.nanoTime();
-        try (Progress progress = new Progress("records", records, System.err, PROGRESS_INTERVAL,
+        try (Progress progress = new Progress("records", count, System.err, PROGRESS_INTERVAL,
                 System.console() != null)) {
-            for (long flushStart = 0; flushStart < records; flushStart += flushSize) {
-                long flushEnd = Math.min(records, flushStart + flushSize);
+            for (long flushStart = 0; flushStart < count; flushStart += flushSize) {
+                long flushEnd = Math.min(count, flushStart + flushSize);
                 for (long first = flushStart; first < flushEnd; first += batchSize) {
                     long end = Math.min(flushEnd, first + batchSize);
                     client.executeOrThrow(insert(dataset, points, first, end, recordSize, seed));

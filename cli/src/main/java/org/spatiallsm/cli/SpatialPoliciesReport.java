@@ -28,11 +28,18 @@ final class SpatialPoliciesReport {
      * @param latencyMillis       per σ: average wall-clock time of one query, as the client saw it
      * @param levels              disk components per level (L0 first) after the last flush, all partitions; a
      *                            stack is one level
+     * @param partitions          the R-tree's partitions, over which {@code levels} are averaged for the table
      * @param predicted           the simulator's run on one partition's share of the flushes
      */
     record Column(String configuration, double writeAmplification, double recordsPerSecond,
             Map<Double, OptionalDouble> componentsPerSearch, Map<Double, Double> latencyMillis, List<Integer> levels,
-            SpatialSummary predicted) {
+            int partitions, SpatialSummary predicted) {
+
+        /** Components per level of an average partition, comparable with the simulator's one partition. */
+        List<String> levelsPerPartition() {
+            return levels.stream().map(count -> count % partitions == 0 ? Integer.toString(count / partitions)
+                    : String.format(Locale.ROOT, "%.1f", (double) count / partitions)).toList();
+        }
     }
 
     private SpatialPoliciesReport() {
@@ -40,7 +47,7 @@ final class SpatialPoliciesReport {
 
     static String table(String title, List<Double> sigmas, List<Column> columns) {
         List<List<String>> rows = new ArrayList<>();
-        rows.add(header("", columns));
+        rows.add(header("per R-tree partition", columns));
         rows.add(row("R-tree W, engine (bytes)", columns, c -> decimal(c.writeAmplification())));
         rows.add(row("R-tree W, simulator (entries)", columns, c -> decimal(c.predicted().writeAmplification())));
         rows.add(row("ingestion (records/s)", columns, c -> String.format(Locale.ROOT, "%,.0f", c.recordsPerSecond())));
@@ -53,8 +60,9 @@ final class SpatialPoliciesReport {
                             .map(q -> decimal(q.operationalComponents())).orElse(NOT_AVAILABLE)));
             rows.add(row("query latency s=" + s + " (ms)", columns, c -> decimal(c.latencyMillis().get(sigma))));
         }
-        rows.add(row("components per level, engine", columns, c -> levels(c.levels())));
-        rows.add(row("components per level, simulator", columns, c -> levels(c.predicted().levels())));
+        rows.add(row("components per level, engine", columns, c -> levels(c.levelsPerPartition())));
+        rows.add(row("components per level, simulator", columns,
+                c -> levels(c.predicted().levels().stream().map(String::valueOf).toList())));
         return title + System.lineSeparator() + align(rows);
     }
 
@@ -92,8 +100,8 @@ final class SpatialPoliciesReport {
     }
 
     /** "[2, 10, 37]" for levels, "4" for a stack's single level. */
-    static String levels(List<Integer> levels) {
-        return levels.size() == 1 ? levels.get(0).toString() : levels.toString();
+    static String levels(List<String> levels) {
+        return levels.size() == 1 ? levels.get(0) : levels.toString();
     }
 
     static String decimal(double value) {

@@ -53,6 +53,7 @@ class SpatialPoliciesBenchCommandTest {
                 + "be at least 1");
         assertOneLineUsageError(bench("--selectivity", "3,11"), "--selectivity takes sigmas from 0 to 10, got [3.0, "
                 + "11.0]");
+        assertOneLineUsageError(bench("--warm-up-records", "-1"), "--warm-up-records must be at least 0, got -1");
         assertOneLineUsageError(bench("--records", "many"), "many");
     }
 
@@ -118,16 +119,16 @@ class SpatialPoliciesBenchCommandTest {
         List<SpatialPoliciesReport.Column> columns = List.of(
                 new SpatialPoliciesReport.Column("binomial-k4", 3.75, 1234.4,
                         Map.of(3.0, OptionalDouble.of(4.0), 5.0, OptionalDouble.of(3.5)), Map.of(3.0, 12.5, 5.0, 9.0),
-                        List.of(4), stackPrediction),
+                        List.of(8), 2, stackPrediction),
                 new SpatialPoliciesReport.Column("leveled-str", 11.0, 987.6,
                         Map.of(3.0, OptionalDouble.empty(), 5.0, OptionalDouble.empty()), Map.of(3.0, 8.25, 5.0, 7.0),
-                        List.of(2, 9), leveledPrediction));
+                        List.of(4, 19), 2, leveledPrediction));
 
         String table = SpatialPoliciesReport.table("title", List.of(3.0, 5.0), columns);
 
         assertThat(table.lines()).containsExactly(
                 "title",
-                "                                  binomial-k4  leveled-str",
+                "per R-tree partition              binomial-k4  leveled-str",
                 "R-tree W, engine (bytes)                 3.75        11.00",
                 "R-tree W, simulator (entries)            3.50        12.25",
                 "ingestion (records/s)                   1,234          988",
@@ -137,7 +138,7 @@ class SpatialPoliciesBenchCommandTest {
                 "components/search s=5, engine            3.50          n/a",
                 "components/search s=5, simulator         4.00         2.60",
                 "query latency s=5 (ms)                   9.00         7.00",
-                "components per level, engine                4       [2, 9]",
+                "components per level, engine                4     [2, 9.5]",
                 "components per level, simulator             4       [2, 8]");
     }
 
