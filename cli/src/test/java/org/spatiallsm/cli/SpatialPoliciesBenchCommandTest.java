@@ -23,18 +23,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** bench spatial-policies: its one-line argument errors, its configurations, counters and table (no cluster). */
 class SpatialPoliciesBenchCommandTest {
 
-    /** An endpoint where nothing answers: every bad argument must be refused before the cluster is asked. */
-    private static final String NOWHERE = "http://127.0.0.1:1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static CliRun bench(String... arguments) {
-        String[] all = new String[arguments.length + 4];
-        all[0] = "bench";
-        all[1] = "spatial-policies";
-        System.arraycopy(arguments, 0, all, 2, arguments.length);
-        all[all.length - 2] = "--endpoint";
-        all[all.length - 1] = NOWHERE;
-        return CliRun.of(all);
+        return CliRun.benchAtNowhere("spatial-policies", arguments);
     }
 
     @Test

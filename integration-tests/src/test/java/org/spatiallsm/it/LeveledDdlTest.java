@@ -3,13 +3,17 @@ package org.spatiallsm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 
+import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.storage.StorageOptionsParser;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,6 +74,31 @@ class LeveledDdlTest {
                 + "a B-tree (the B-tree comes in a later issue)").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
+    }
+
+    /**
+     * The view's reading of a leveled index's options, independent of the engine: the options are recorded for an
+     * existing R-tree by the same store and parser CREATE INDEX uses (the index itself keeps running its stock
+     * policy; only the view's rendering is checked here).
+     */
+    @Test
+    void indexStorageRendersTheRecordedLeveledOptions(QueryServiceClient client) throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledHints") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id;
+                CREATE INDEX locationIndex ON Places(location) TYPE RTREE;
+                """);
+        IndexOptionsStore.write(DataverseName.createSinglePartName("LeveledHints"), "Places", "locationIndex",
+                StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                        "partitioning", "rstar-grove-perimeter"), "RTREE"));
+
+        assertThat(client.executeOrThrow("SELECT s.MergePolicy, s.MergePolicySetOn, s.Partitioning, "
+                + "s.MaxComponentEntries FROM SpatialLsm.IndexStorage s WHERE s.DataverseName = 'LeveledHints' "
+                + "AND s.IndexName = 'locationIndex';").results()).map(JsonNode::toString).containsExactly(
+                        "{\"MergePolicy\":\"leveled\",\"MergePolicySetOn\":\"index\","
+                                + "\"Partitioning\":\"rstar-grove-perimeter\",\"MaxComponentEntries\":\"0\"}");
+        assertThat(client.executeOrThrow("SELECT VALUE s.Partitioning IS MISSING FROM SpatialLsm.IndexStorage s "
+                + "WHERE s.DataverseName = 'LeveledHints' AND s.IndexName = 'Places';").results())
+                .map(JsonNode::asBoolean).containsExactly(true);
     }
 
     /** Needs the engine's {@code leveled} merge policy factory (branch leveled-engine) to create the index. */
