@@ -155,7 +155,8 @@ public final class StorageOptionsParser {
                     + "(CREATE INDEX ... TYPE RTREE WITH ...), not on a dataset, whose primary index is a B-tree "
                     + "(the B-tree comes in a later issue)");
         }
-        Map<String, String> parameters = parameterStrings(LeveledPolicy.NAME, parameterValues, true);
+        Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(LeveledPolicy.NAME, parameterValues,
+                true));
         if (partitioning.isPresent()) {
             String given = parameters.get(LeveledPolicy.PARTITIONING);
             if (given != null && !given.equals(partitioning.get())) {

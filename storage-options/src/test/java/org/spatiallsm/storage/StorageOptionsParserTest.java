@@ -78,6 +78,9 @@ class StorageOptionsParserTest {
         assertThat(options.comparator()).contains(RTreeComparator.SIMPLE);
         assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")), "rtree")
                 .mergePolicy()).contains(new MergePolicyChoice("leveled", leveledDefaultsWith(Map.of())));
+        assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                "partitioning", "rstar-grove-perimeter"), "RTREE").mergePolicy()).contains(new MergePolicyChoice(
+                        "leveled", leveledDefaultsWith(Map.of("partitioning", "rstar-grove-perimeter"))));
         // The same value given both ways is no contradiction.
         assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled", "parameters",
                 Map.of("partitioning", "str")), "partitioning", "str"), "RTREE").mergePolicy().orElseThrow()
