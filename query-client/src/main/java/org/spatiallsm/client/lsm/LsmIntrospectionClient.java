@@ -77,10 +77,22 @@ public final class LsmIntrospectionClient {
     /** The disk components of every index partition of the dataset, on every node. */
     public List<IndexComponents> components(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
-        for (Node node : nodes()) {
-            all.addAll(IndexComponents.fromListing(get(node, "/spatial-lsm/components", dataverse, dataset)));
+        for (JsonNode listing : listings(dataverse, dataset)) {
+            all.addAll(IndexComponents.fromListing(listing));
         }
         return all;
+    }
+
+    /**
+     * Each node's {@code /spatial-lsm/components} answer as it came, for per-index fields that {@link IndexComponents}
+     * does not model (such as an index organisation's search counters).
+     */
+    public List<JsonNode> listings(String dataverse, String dataset) {
+        List<JsonNode> listings = new ArrayList<>();
+        for (Node node : nodes()) {
+            listings.add(get(node, "/spatial-lsm/components", dataverse, dataset));
+        }
+        return listings;
     }
 
     /**
