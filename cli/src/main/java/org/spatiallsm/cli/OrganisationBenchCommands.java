@@ -374,7 +374,7 @@ final class OrganisationBenchCommands {
             }
             // DDL on the dataset needs the feed gone, not only stopped.
             String feedName = Sqlpp.identifier(options.effectiveFeedName());
-            execute("DISCONNECT FEED " + feedName + " FROM DATASET " + Sqlpp.identifier(dataset.dataset())
+            execute("USE " + dataverse + "; DISCONNECT FEED " + feedName + " FROM DATASET " + Sqlpp.identifier(dataset.dataset())
                     + "; DROP FEED " + feedName + ";");
             double perSecond = report.sent() / Math.max(1e-9, report.totalTime().toNanos() / 1e9);
             progress("%s: %,d records in %.1f s (%,.0f records/s)", label, report.sent(),
@@ -386,8 +386,8 @@ final class OrganisationBenchCommands {
         private Built build(BenchContender contender, DatasetName dataset, double recordsPerSecond) {
             progress("%s: CREATE INDEX on %,d records", contender.label(), settings.records);
             long start = System.nanoTime();
-            execute("CREATE INDEX " + INDEX + " ON " + Sqlpp.identifier(dataset.dataset()) + "("
-                    + Sqlpp.identifier(shape.pointField()) + ") " + contender.clause() + ";");
+            execute("CREATE INDEX " + INDEX + " ON " + dataset.sql() + "(" + Sqlpp.identifier(shape.pointField())
+                    + ") " + contender.clause() + ";");
             double millis = (System.nanoTime() - start) / 1e6;
             long bytes = lsm.components(dataset.dataverse(), dataset.dataset()).stream()
                     .filter(c -> !c.primary() && c.where().index().equals(INDEX))
@@ -432,8 +432,8 @@ final class OrganisationBenchCommands {
             List<Double> radii = settings.radii;
             for (int r = 0; r < radii.size(); r++) {
                 double radius = radii.get(r);
-                progress("selects: radius %s, %d warm-up and %d timed of each kind on %d indexes", radius,
-                        settings.warmup, settings.queries, built.size());
+                progress("selects: radius %s, %d warm-up and %d timed of each kind on %d indexes",
+                        OrganisationRow.degrees(radius), settings.warmup, settings.queries, built.size());
                 for (int i = 0; i < settings.warmup + settings.queries; i++) {
                     boolean timed = i >= settings.warmup;
                     SpatialQueries.Circle circle = circles.circle((long) i * radii.size() + r, radii);
@@ -455,8 +455,8 @@ final class OrganisationBenchCommands {
             }
             for (int r = 0; r < joinRadii.size(); r++) {
                 double radius = joinRadii.get(r);
-                progress("joins: radius %s, %d of %d outer records on %d indexes", radius, joins, joinOuter,
-                        built.size());
+                progress("joins: radius %s, %d of %d outer records on %d indexes", OrganisationRow.degrees(radius),
+                        joins, joinOuter, built.size());
                 for (int j = 0; j < joins + 1; j++) {
                     List<Long> outer = outerIds(r, j, joinOuter);
                     for (int k = 0; k < built.size(); k++) {

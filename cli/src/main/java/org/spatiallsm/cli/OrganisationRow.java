@@ -1,5 +1,6 @@
 package org.spatiallsm.cli;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,15 +80,16 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
         line(out, "index MB", relative(rows, base, r -> r.indexBytes < 0 ? Double.NaN : r.indexBytes / 1e6,
                 "%,.2f"));
         for (double radius : selectRadii) {
-            line(out, "select " + radius + " io ms", relative(rows, base, r -> median(r.indexOnlyMillis, radius),
-                    "%,.1f"));
-            line(out, "select " + radius + " ms", relative(rows, base, r -> median(r.fullMillis, radius), "%,.1f"));
+            String r = degrees(radius);
+            line(out, "select " + r + " io ms", relative(rows, base, x -> median(x.indexOnlyMillis, radius), "%,.1f"));
+            line(out, "select " + r + " ms", relative(rows, base, x -> median(x.fullMillis, radius), "%,.1f"));
         }
         for (double radius : joinRadii) {
-            line(out, "join " + radius + " ms", relative(rows, base, r -> median(r.joinMillis, radius), "%,.1f"));
+            line(out, "join " + degrees(radius) + " ms", relative(rows, base, x -> median(x.joinMillis, radius),
+                    "%,.1f"));
         }
         for (double radius : selectRadii) {
-            line(out, "results " + radius, rows.stream().map(r -> r.results.containsKey(radius)
+            line(out, "results " + degrees(radius), rows.stream().map(r -> r.results.containsKey(radius)
                     ? String.format(Locale.ROOT, "%,d", r.results.get(radius)) : "-").toList());
         }
         line(out, "false positives", rows.stream().map(r -> r.error != null ? "-"
@@ -97,6 +99,11 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
         rows.stream().filter(r -> r.error != null).forEach(r -> out.append(r.label).append(": error: ")
                 .append(r.error).append('\n'));
         return out.toString();
+    }
+
+    /** A radius as written on the command line: 0.00001, never 1.0E-5. */
+    static String degrees(double radius) {
+        return BigDecimal.valueOf(radius).stripTrailingZeros().toPlainString();
     }
 
     /** The median of one radius's latencies; NaN when that radius was not measured. */

@@ -109,6 +109,8 @@ class OrganisationBenchCommandsTest {
         assertThat(OrganisationRow.relative(3, Double.NaN, false, "%,.0f")).isEqualTo("3");
         assertThat(OrganisationRow.relative(Double.NaN, 100, false, "%,.0f")).isEqualTo("-");
         assertThat(OrganisationRow.relative(5, 0, false, "%,.0f")).isEqualTo("5");
+        assertThat(OrganisationRow.degrees(0.00001)).isEqualTo("0.00001");
+        assertThat(OrganisationRow.degrees(0.1)).isEqualTo("0.1");
         assertThat(OrganisationBenchCommands.firstLine("bad index type\n  at line 3")).isEqualTo("bad index type");
     }
 
