@@ -336,10 +336,11 @@ final class OrganisationBenchCommands {
                     Built b = build(contender, dataset, Double.NaN);
                     built.add(b);
                     all.add(measure(List.of(b), List.of(), 0, 0));
-                    execute("DROP INDEX " + dataset.sql() + "." + INDEX + ";");
                 } catch (QueryFailedException e) {
                     errors.put(contender, firstLine(e.getMessage()));
                     progress("%s: error: %s", contender.label(), errors.get(contender));
+                } finally {
+                    execute("DROP INDEX " + dataset.sql() + "." + INDEX + " IF EXISTS;"); // the next needs the name
                 }
             }
             dropUnlessKept();
@@ -374,8 +375,8 @@ final class OrganisationBenchCommands {
             }
             // DDL on the dataset needs the feed gone, not only stopped.
             String feedName = Sqlpp.identifier(options.effectiveFeedName());
-            execute("USE " + dataverse + "; DISCONNECT FEED " + feedName + " FROM DATASET " + Sqlpp.identifier(dataset.dataset())
-                    + "; DROP FEED " + feedName + ";");
+            execute("USE " + dataverse + "; DISCONNECT FEED " + feedName + " FROM DATASET "
+                    + Sqlpp.identifier(dataset.dataset()) + "; DROP FEED " + feedName + ";");
             double perSecond = report.sent() / Math.max(1e-9, report.totalTime().toNanos() / 1e9);
             progress("%s: %,d records in %.1f s (%,.0f records/s)", label, report.sent(),
                     report.totalTime().toNanos() / 1e9, perSecond);
@@ -404,6 +405,8 @@ final class OrganisationBenchCommands {
             final Map<BenchContender, Map<Double, Long>> results = new LinkedHashMap<>();
             final Map<BenchContender, OptionalLong> candidates = new LinkedHashMap<>();
             final Map<BenchContender, OptionalLong> refined = new LinkedHashMap<>();
+            /** Indexes whose queries AsterixDB refused, with the first refusal. */
+            final Map<BenchContender, String> errors = new LinkedHashMap<>();
 
             void add(Queries other) {
                 indexOnly.putAll(other.indexOnly);
@@ -412,6 +415,7 @@ final class OrganisationBenchCommands {
                 results.putAll(other.results);
                 candidates.putAll(other.candidates);
                 refined.putAll(other.refined);
+                errors.putAll(other.errors);
             }
         }
 
@@ -440,9 +444,9 @@ final class OrganisationBenchCommands {
                     for (int k = 0; k < built.size(); k++) {
                         Built b = built.get((i + k) % built.size());
                         long[] found = new long[1];
-                        double io = timed(() -> found[0] = count(selectIndexOnly(b.dataset(), circle)));
-                        double full = timed(() -> count(select(b.dataset(), circle)));
-                        if (timed) {
+                        double io = timed(q, b, () -> found[0] = count(selectIndexOnly(b.dataset(), circle)));
+                        double full = timed(q, b, () -> count(select(b.dataset(), circle)));
+                        if (timed && !q.errors.containsKey(b.contender())) {
                             int slot = i - settings.warmup;
                             q.indexOnly.get(b.contender()).computeIfAbsent(radius,
                                     x -> new double[settings.queries])[slot] = io;
@@ -461,8 +465,9 @@ final class OrganisationBenchCommands {
                     List<Long> outer = outerIds(r, j, joinOuter);
                     for (int k = 0; k < built.size(); k++) {
                         Built b = built.get((j + k) % built.size());
-                        double millis = timed(() -> count(join(b.dataset(), outer, radius)));
-                        if (j > 0) { // the first join of each radius compiles and warms up, untimed
+                        double millis = timed(q, b, () -> count(join(b.dataset(), outer, radius)));
+                        // the first join of each radius compiles and warms up, untimed
+                        if (j > 0 && !q.errors.containsKey(b.contender())) {
                             q.join.get(b.contender()).computeIfAbsent(radius, x -> new double[joins])[j - 1] = millis;
                         }
                     }
@@ -547,8 +552,9 @@ final class OrganisationBenchCommands {
             List<OrganisationRow> rows = new ArrayList<>();
             for (BenchContender contender : contenders) {
                 Built b = built.stream().filter(x -> x.contender().equals(contender)).findFirst().orElse(null);
-                if (b == null) {
-                    rows.add(OrganisationRow.failed(contender.label(), errors.get(contender)));
+                if (b == null || q.errors.containsKey(contender)) {
+                    rows.add(OrganisationRow.failed(contender.label(),
+                            b == null ? errors.get(contender) : q.errors.get(contender)));
                     continue;
                 }
                 rows.add(new OrganisationRow(contender.label(), null, b.recordsPerSecond(), b.buildMillis(),
@@ -578,9 +584,22 @@ final class OrganisationBenchCommands {
             spec.commandLine().getErr().flush();
         }
 
-        private static double timed(Runnable query) {
+        /**
+         * Runs one query of {@code b}, timed in milliseconds. A refused query marks the index as failed (its column
+         * shows the error, its other queries are skipped) instead of ending the run.
+         */
+        private double timed(Queries q, Built b, Runnable query) {
+            if (q.errors.containsKey(b.contender())) {
+                return Double.NaN;
+            }
             long start = System.nanoTime();
-            query.run();
+            try {
+                query.run();
+            } catch (QueryFailedException e) {
+                q.errors.put(b.contender(), "a query failed: " + firstLine(e.getMessage()));
+                progress("%s: error: %s", b.contender().label(), q.errors.get(b.contender()));
+                return Double.NaN;
+            }
             return (System.nanoTime() - start) / 1e6;
         }
     }
