@@ -7,6 +7,7 @@ import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,17 +17,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /** bench index-organisations and grid-density: argument errors, DDL clauses, counters and the table (no cluster). */
 class OrganisationBenchCommandsTest {
 
-    /** An endpoint where nothing answers: every bad command line must be refused before the cluster is asked. */
-    private static final String NOWHERE = "http://127.0.0.1:1";
-
+    /** {@code bench COMMAND ARGUMENTS} against an endpoint where nothing answers: nothing may ask the cluster. */
     private static CliRun bench(String command, String... arguments) {
-        String[] all = new String[arguments.length + 4];
-        all[0] = "bench";
-        all[1] = command;
-        System.arraycopy(arguments, 0, all, 2, arguments.length);
-        all[all.length - 2] = "--endpoint";
-        all[all.length - 1] = NOWHERE;
-        return CliRun.of(all);
+        return CliRun.of(Stream.of(Stream.of("bench", command), Stream.of(arguments),
+                Stream.of("--endpoint", "http://127.0.0.1:1")).flatMap(s -> s).toArray(String[]::new));
     }
 
     @Test
