@@ -12,6 +12,7 @@ import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -42,6 +43,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
         registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
         registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
+        registeredClasses.put("SpatialLsmPruningRTreeResource", PruningRTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
         registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);
