@@ -2,6 +2,7 @@ package org.spatiallsm.client.lsm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -17,12 +18,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param flushCount t, the persistent number of flushes of the index (sequences from the oldest component's first to
  *                   the newest's last)
  * @param components newest first
+ * @param mbrs       the MBR of each of {@code components}, in the same order; empty for an index that does not prune
+ * @param reads      searches and the components they opened and skipped, for an index that prunes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
-        List<DiskComponent> components) {
+        List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, Optional<ReadCounts> reads) {
 
     public IndexComponents {
         components = List.copyOf(components);
+        mbrs = List.copyOf(mbrs);
+        if (mbrs.size() != components.size()) {
+            throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs");
+        }
+    }
+
+    /** An index partition that does not prune its searches. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components) {
+        this(node, where, primary, flushCount, components,
+                components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), Optional.empty());
     }
 
     /** Every index partition of one node's {@code /spatial-lsm/components} answer. */
@@ -33,9 +47,14 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         List<IndexComponents> indexes = new ArrayList<>();
         for (JsonNode index : listing.path("indexes")) {
             List<DiskComponent> components = new ArrayList<>();
-            index.path("components").forEach(c -> components.add(DiskComponent.fromJson(c)));
+            List<Optional<ComponentMbr>> mbrs = new ArrayList<>();
+            for (JsonNode component : index.path("components")) {
+                components.add(DiskComponent.fromJson(component));
+                mbrs.add(ComponentMbr.fromJson(component));
+            }
             indexes.add(new IndexComponents(node, IndexPartition.fromJson(index, dataverse, dataset),
-                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components));
+                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs,
+                    ReadCounts.fromJson(index)));
         }
         return indexes;
     }
@@ -47,8 +66,13 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         json.put("partition", where.partition());
         json.put("primary", primary);
         json.put("flushCount", flushCount);
+        reads.ifPresent(r -> r.writeTo(json));
         ArrayNode array = json.putArray("components");
-        components.forEach(c -> array.add(c.toJson()));
+        for (int i = 0; i < components.size(); i++) {
+            ObjectNode component = components.get(i).toJson();
+            mbrs.get(i).ifPresent(mbr -> component.set("mbr", mbr.toJson()));
+            array.add(component);
+        }
         return json;
     }
 
