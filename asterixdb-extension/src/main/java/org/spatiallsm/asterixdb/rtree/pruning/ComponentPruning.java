@@ -51,8 +51,9 @@ import org.spatiallsm.partitioning.pruning.ReadAmplification;
  * read on first use and cached with the component (a component never changes once on disk). It is exact: the root's
  * entries are the tight MBRs of the children a bulk load (every flush and merge writes a disk component by bulk
  * load) computed from their entries, or the entries themselves when the root is a leaf. It costs one page read per
- * component, usually from the buffer cache since the load just wrote it, and needs nothing persisted: components
- * written before pruning existed, or by stock AsterixDB, prune as well, and a restart finds the MBR where it was.
+ * component, usually from the buffer cache since the load just wrote it (read under the operation tracker's lock,
+ * where a listed component cannot be dropped), and needs nothing persisted beside the component: flushes and merges
+ * stay AsterixDB's own, and a restart finds the MBR where it was.
  * An R-tree without entries has an empty MBR and is always skipped. Disk components of
  * {@code LSMRTreeWithAntiMatterTuples} are an R-tree only (anti-matter included); the buddy B-tree exists only in
  * memory. An index that keeps its own component MBRs (e.g. in the component's metadata page) passes them instead.
