@@ -91,7 +91,9 @@ class LsmIntrospectionCommandsTest {
         String json = ComponentsCommand.json("Tour", "CheckIns", 7, indexes);
         assertThat(json).contains("\"readAmplification\" : [ {\n    \"index\" : \"locationIndex\",\n"
                 + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4\n  } ]");
-        assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],");
+        assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
+                .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
+                .contains("\"mbr\" : null,\n      \"level\" : null");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -66,11 +67,17 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         json.put("partition", where.partition());
         json.put("primary", primary);
         json.put("flushCount", flushCount);
-        reads.ifPresent(r -> r.writeTo(json));
+        // As the NC endpoint answers: null where the index does not prune, level null until leveled R-trees exist.
+        if (reads.isPresent()) {
+            reads.get().writeTo(json);
+        } else {
+            json.putNull("searches").putNull("componentsOpened").putNull("componentsSkipped");
+        }
         ArrayNode array = json.putArray("components");
         for (int i = 0; i < components.size(); i++) {
             ObjectNode component = components.get(i).toJson();
-            mbrs.get(i).ifPresent(mbr -> component.set("mbr", mbr.toJson()));
+            component.set("mbr", mbrs.get(i).<JsonNode>map(ComponentMbr::toJson).orElse(NullNode.instance));
+            component.putNull("level");
             array.add(component);
         }
         return json;
