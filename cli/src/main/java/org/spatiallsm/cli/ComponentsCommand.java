@@ -3,15 +3,19 @@ package org.spatiallsm.cli;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.SkipScanCounters;
+import org.spatiallsm.client.lsm.ReadCounts;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -25,9 +29,10 @@ import picocli.CommandLine.Spec;
 /** {@code spatial-lsm components}: the disk components of every index partition of a dataset, from every NC. */
 @Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
-                + "flushes each holds, its size, its entry count (indexes with a Bloom filter) and whether a merge "
-                + "holds it; then the search counters of DHB and DHVB indexes. Asks every node controller the "
-                + "cluster controller lists.",
+                + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
+                + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches and "
+                + "the disk components they opened and skipped by MBR, and the search counters of DHB and DHVB "
+                + "indexes. Asks every node controller the cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
@@ -80,22 +85,38 @@ final class ComponentsCommand implements Callable<Integer> {
         int indexWidth = Math.max("index".length(),
                 indexes.stream().mapToInt(i -> i.where().index().length()).max().orElse(0));
         int nodeWidth = Math.max("node".length(), indexes.stream().mapToInt(i -> i.node().length()).max().orElse(0));
-        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %s%n";
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %-7s  %5s  %s%n";
         text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "flushes", "holds flushes",
-                "bytes", "entries", "merging"));
+                "bytes", "entries", "merging", "level", "mbr"));
         for (IndexComponents index : indexes) {
             if (index.components().isEmpty()) {
                 text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
-                        index.where().partition(), index.flushCount(), "(no component)", "", "", ""));
+                        index.where().partition(), index.flushCount(), "(no component)", "", "", "", "", ""));
             }
-            for (DiskComponent component : index.components()) {
+            for (int i = 0; i < index.components().size(); i++) {
+                DiskComponent component = index.components().get(i);
                 text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
                         index.where().partition(), index.flushCount(), index.flushRange(component),
                         String.format(Locale.ROOT, "%,d", component.bytes()),
                         component.tuples().isPresent() ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
                                 : "-",
-                        component.merging() ? "yes" : ""));
+                        component.merging() ? "yes" : "", "-",
+                        index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
             }
+        }
+        Map<String, ReadCounts> reads = readsPerIndex(indexes);
+        if (!reads.isEmpty()) {
+            int width = Math.max("index".length(), reads.keySet().stream().mapToInt(String::length).max().orElse(0));
+            String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s%n";
+            text.append(String.format(Locale.ROOT, "%nsearches since each node opened the index, all partitions "
+                    + "(disk components; memory components are always searched):%n"));
+            text.append(String.format(Locale.ROOT, readRow, "index", "searches", "components opened",
+                    "components skipped", "opened/search"));
+            reads.forEach((name, counts) -> text.append(String.format(Locale.ROOT, readRow, name,
+                    String.format(Locale.ROOT, "%,d", counts.searches()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsOpened()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsSkipped()),
+                    String.format(Locale.ROOT, "%.2f", counts.openedPerSearch()))));
         }
         appendSkipScans(text, indexes, nodeWidth, indexWidth);
         return text.toString();
@@ -123,6 +144,15 @@ final class ComponentsCommand implements Callable<Integer> {
         }
     }
 
+    /** The read counts of every index that prunes, summed over its partitions, in listing order. */
+    static Map<String, ReadCounts> readsPerIndex(List<IndexComponents> indexes) {
+        Map<String, ReadCounts> reads = new LinkedHashMap<>();
+        for (IndexComponents index : indexes) {
+            index.reads().ifPresent(counts -> reads.merge(index.where().index(), counts, ReadCounts::plus));
+        }
+        return reads;
+    }
+
     static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("dataverse", dataverse);
@@ -130,6 +160,10 @@ final class ComponentsCommand implements Callable<Integer> {
         json.put("datasetId", datasetId);
         ArrayNode array = json.putArray("indexes");
         indexes.forEach(index -> array.add(index.toJson()));
+        ArrayNode totals = json.putArray("readAmplification");
+        readsPerIndex(indexes).forEach((name, counts) -> totals.addObject().put("index", name)
+                .put("searches", counts.searches()).put("componentsOpened", counts.componentsOpened())
+                .put("componentsSkipped", counts.componentsSkipped()));
         return json.toPrettyString() + System.lineSeparator();
     }
 }

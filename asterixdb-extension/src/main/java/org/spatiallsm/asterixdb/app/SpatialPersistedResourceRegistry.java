@@ -14,6 +14,7 @@ import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -46,6 +47,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         // The id predates DHB indexes, which share the resource class.
         registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
         registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);
+        registeredClasses.put("SpatialLsmPruningRTreeResource", PruningRTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
         registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);

@@ -28,6 +28,7 @@ import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
 import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
@@ -35,7 +36,7 @@ import org.spatiallsm.storage.MergePolicyChoice;
 /**
  * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
  * gets a resource factory built from them, and every R-tree of an internal dataset gets its curve order computed
- * fast (the same order as AsterixDB's). AsterixDB asks the dataset for an index's resource factory when it
+ * fast (the same order as AsterixDB's) and prunes its searches by component MBR ({@code PruningRTree}). AsterixDB asks the dataset for an index's resource factory when it
  * creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
  */
 public class SpatialDataset extends Dataset {
@@ -92,7 +93,8 @@ public class SpatialDataset extends Dataset {
             return new DatasetLocalResourceFactory(getDatasetId(),
                     new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));
         }
-        return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
+        // Every other internal R-tree prunes its searches by component MBR.
+        return new DatasetLocalResourceFactory(getDatasetId(), new PruningRTreeResourceFactory(antiMatterRTree));
     }
 
     /** The {@code organisation} index behind the R-tree {@code index}. */
