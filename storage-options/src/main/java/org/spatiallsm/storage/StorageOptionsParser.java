@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.spatiallsm.merge.MergePolicies;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 
@@ -86,6 +87,9 @@ public final class StorageOptionsParser {
                     + knownPolicies());
         }
         Map<String, String> parameters = parameterStrings(name, policy.get(PARAMETERS));
+        if (LeveledPolicy.NAME.equals(name)) {
+            return new MergePolicyChoice(name, LeveledPolicy.create(parameters).parameters().values());
+        }
         Optional<PolicyDescriptor> ours = MergePolicies.find(name);
         if (ours.isPresent()) {
             return new MergePolicyChoice(name, PolicyParameters.parse(ours.get(), parameters).values());
@@ -111,6 +115,11 @@ public final class StorageOptionsParser {
         }
         Map<String, String> strings = new LinkedHashMap<>();
         parameters.forEach((name, parameter) -> {
+            // The leveled policy has words among its parameters (pick, partitioning); the others only numbers.
+            if (parameter instanceof String word && LeveledPolicy.NAME.equals(policy)) {
+                strings.put(String.valueOf(name), word);
+                return;
+            }
             if (!(parameter instanceof Number number)) {
                 throw new InvalidStorageOptionException("parameter \"" + name + "\" of merge policy \"" + policy
                         + "\" must be a number; got " + parameter);
@@ -129,6 +138,7 @@ public final class StorageOptionsParser {
     private static String knownPolicies() {
         Set<String> names = new TreeSet<>(MergePolicies.STOCK_ASTERIXDB_POLICIES);
         MergePolicies.all().forEach(policy -> names.add(policy.name()));
+        names.add(LeveledPolicy.NAME);
         return String.join(", ", names);
     }
 }

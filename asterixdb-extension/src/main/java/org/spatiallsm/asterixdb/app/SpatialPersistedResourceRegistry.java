@@ -11,7 +11,7 @@ import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -40,7 +40,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
             registeredClasses.put(policy.registryId(), policy.factoryClass());
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
-        registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
+        registeredClasses.put("SpatialLsmLeveledRTreeResource", LeveledRTreeResource.class);
         registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);

@@ -26,10 +26,10 @@ import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLo
 import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.storage.MergePolicyChoice;
 
 /**
@@ -67,9 +67,12 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
         }
-        // Only R-trees know partitioned merges (an internal spike switch, see PartitionedMergeSpike).
-        int mergeOutputs = index.getIndexType() == IndexType.RTREE ? PartitionedMergeSpike.mergeOutputs(options) : 1;
-        if (options.comparator().isEmpty() && mergeOutputs == 1 && !internalRTree) {
+        boolean leveled = options.mergePolicy().filter(p -> p.name().equals(LeveledPolicy.NAME)).isPresent();
+        if (leveled && index.getIndexType() != IndexType.RTREE) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": merge policy \"leveled\" supports only "
+                    + "R-tree indexes (TYPE RTREE) yet, not " + index.getIndexType());
+        }
+        if (options.comparator().isEmpty() && !leveled && !internalRTree) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
                     policyProperties);
         }
@@ -81,16 +84,15 @@ public class SpatialDataset extends Dataset {
         IResourceFactory rtree = RTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this, index,
                 recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
         if (!(rtree instanceof LSMRTreeWithAntiMatterLocalResourceFactory antiMatterRTree)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or a partitioned merge "
-                    + "can be chosen only for R-tree indexes of internal datasets");
+            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or the leveled merge "
+                    + "policy can be chosen only for R-tree indexes of internal datasets");
         }
         ILinearizeComparatorFactory order = options.comparator().isPresent()
                 ? RTreeLinearizers.factory(options.comparator().get(), RTreeLinearizers.dimensions(antiMatterRTree))
                 : RTreeLinearizers.fastEquivalent(RTreeLinearizers.order(antiMatterRTree));
         RTreeLinearizers.useOrder(antiMatterRTree, order);
-        if (mergeOutputs > 1) {
-            return new DatasetLocalResourceFactory(getDatasetId(),
-                    new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));
+        if (leveled) {
+            return new DatasetLocalResourceFactory(getDatasetId(), new LeveledRTreeResourceFactory(antiMatterRTree));
         }
         return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
     }

@@ -1,4 +1,4 @@
-package org.spatiallsm.asterixdb.rtree.partitioned;
+package org.spatiallsm.asterixdb.rtree.leveled;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
@@ -8,28 +8,25 @@ import org.apache.hyracks.storage.common.IResource;
 import org.apache.hyracks.storage.common.IResourceFactory;
 
 /**
- * Creates the resource of a {@link PartitionedMergeRTree} from the one AsterixDB would create for the same index.
+ * Creates the resource of a {@link LeveledRTree} from the one AsterixDB would create for the same index.
  * Travels (Java-serialized) in the index-creation job from the CC to the NCs.
  */
-public final class PartitionedRTreeResourceFactory implements IResourceFactory {
+public final class LeveledRTreeResourceFactory implements IResourceFactory {
 
     private static final long serialVersionUID = 1L;
 
     private final LSMRTreeWithAntiMatterLocalResourceFactory stock;
-    private final int outputCount;
 
-    public PartitionedRTreeResourceFactory(LSMRTreeWithAntiMatterLocalResourceFactory stock, int outputCount) {
+    public LeveledRTreeResourceFactory(LSMRTreeWithAntiMatterLocalResourceFactory stock) {
         this.stock = stock;
-        this.outputCount = outputCount;
     }
 
     @Override
     public IResource createResource(FileReference file) {
         try {
-            return PartitionedRTreeResource.of((LSMRTreeWithAntiMatterLocalResource) stock.createResource(file),
-                    outputCount);
+            return LeveledRTreeResource.of((LSMRTreeWithAntiMatterLocalResource) stock.createResource(file));
         } catch (HyracksDataException e) {
-            throw new IllegalStateException("cannot describe the partitioned R-tree at " + file, e);
+            throw new IllegalStateException("cannot describe the leveled R-tree at " + file, e);
         }
     }
 }

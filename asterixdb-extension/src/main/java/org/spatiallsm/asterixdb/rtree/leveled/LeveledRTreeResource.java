@@ -1,8 +1,9 @@
-package org.spatiallsm.asterixdb.rtree.partitioned;
+package org.spatiallsm.asterixdb.rtree.leveled;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.hyracks.api.application.INCServiceContext;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
@@ -30,43 +31,34 @@ import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFacto
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted description of a {@link PartitionedMergeRTree}: AsterixDB's R-tree resource (same fields, same JSON)
- * plus the number of outputs a merge writes. Persisted in the index's {@code .metadata}, so the class is registered
- * in {@code SpatialPersistedResourceRegistry}.
+ * The persisted description of a {@link LeveledRTree}: AsterixDB's R-tree resource (same fields, same JSON) under
+ * its own registry id, so that the index reopens as a leveled R-tree. Persisted in the index's {@code .metadata}, so
+ * the class is registered in {@code SpatialPersistedResourceRegistry}.
  */
-public final class PartitionedRTreeResource extends LSMRTreeWithAntiMatterLocalResource {
+public final class LeveledRTreeResource extends LSMRTreeWithAntiMatterLocalResource {
 
     private static final long serialVersionUID = 1L;
-    private static final String OUTPUTS_FIELD = "spatialLsmMergeOutputs";
 
-    private final int outputCount;
-
-    /** {@code stock}'s description, for an index whose merges write {@code outputCount} components. */
-    static PartitionedRTreeResource of(LSMRTreeWithAntiMatterLocalResource stock, int outputCount)
-            throws HyracksDataException {
-        PartitionedRTreeResource resource = new PartitionedRTreeResource(outputCount);
+    /** {@code stock}'s description, for a leveled index. */
+    static LeveledRTreeResource of(LSMRTreeWithAntiMatterLocalResource stock) throws HyracksDataException {
+        LeveledRTreeResource resource = new LeveledRTreeResource();
         copyStockFields(stock, resource);
         return resource;
     }
 
-    private PartitionedRTreeResource(int outputCount) {
+    private LeveledRTreeResource() {
         // Every stock field is copied in right after construction (see of); the parent offers no copy constructor.
         super(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, false, false, null, null);
-        if (outputCount < 2) {
-            throw new IllegalArgumentException("a partitioned merge writes at least 2 outputs, not " + outputCount);
-        }
-        this.outputCount = outputCount;
     }
 
     @Override
     public ILSMIndex createInstance(INCServiceContext serviceCtx) throws HyracksDataException {
         if (filterCmpFactories != null) {
             throw HyracksDataException.create(new UnsupportedOperationException(
-                    "partitioned merges do not support datasets with a filter (WITH FILTER ON) yet"));
+                    "leveled R-trees do not support datasets with a filter (WITH FILTER ON) yet"));
         }
         IIOManager ioManager = serviceCtx.getIoManager();
         FileReference file = ioManager.resolve(path);
@@ -106,15 +98,15 @@ public final class PartitionedRTreeResource extends LSMRTreeWithAntiMatterLocalR
             linearizerArray[i] = btreeCmpFactories[keyFields + i - 1];
         }
 
-        return new PartitionedMergeRTree(ioManager, virtualBufferCaches, interiorFrames, leafFrames,
+        return new LeveledRTree(ioManager, virtualBufferCaches, interiorFrames, leafFrames,
                 buddyInteriorFrames, buddyLeafFrames, diskBufferCache,
-                new PartitionedRTreeFileManager(ioManager, file, diskTrees),
+                new LeveledRTreeFileManager(ioManager, file, diskTrees),
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, null),
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, null), typeTraits.length,
                 cmpFactories, btreeCmpFactories, linearizeCmpFactory, comparatorFields, linearizerArray,
                 mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
-                ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, durable, isPointMBR, outputCount);
+                ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, durable, isPointMBR, orderingName());
     }
 
     private RTreeTypeAwareTupleWriterFactory pointLeafWriter(int keyFields) {
@@ -126,24 +118,33 @@ public final class PartitionedRTreeResource extends LSMRTreeWithAntiMatterLocalR
         return new RTreeNSMLeafFrameFactory(writer, valueProviderFactories, rtreePolicyType, isPointMBR);
     }
 
-    @Override
-    public JsonNode toJson(IPersistedResourceRegistry registry) throws HyracksDataException {
-        // The parent writes its fields under this class's registry id; the output count goes beside them.
-        ObjectNode json = (ObjectNode) super.toJson(registry);
-        json.put(OUTPUTS_FIELD, outputCount);
-        return json;
+    /**
+     * The name of the R-tree's order for {@code Orderings.exactEngineOrder}: the partitioners must see the merge
+     * stream in exactly the order the R-tree writes it.
+     */
+    private String orderingName() {
+        String order = linearizeCmpFactory.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+        if (order.contains("simple")) {
+            return "simple";
+        }
+        if (order.contains("hilbert")) {
+            return "hilbert";
+        }
+        if (order.contains("zorder") || order.contains("zcurve")) {
+            return "zorder";
+        }
+        throw new IllegalStateException("a leveled R-tree cannot partition in the order of "
+                + linearizeCmpFactory.getClass().getName());
     }
 
     /** Read back by the registry; hides the parent's, which would build a stock resource. */
     public static IJsonSerializable fromJson(IPersistedResourceRegistry registry, JsonNode json)
             throws HyracksDataException {
-        LSMRTreeWithAntiMatterLocalResource stock =
-                (LSMRTreeWithAntiMatterLocalResource) LSMRTreeWithAntiMatterLocalResource.fromJson(registry, json);
-        return of(stock, json.get(OUTPUTS_FIELD).asInt());
+        return of((LSMRTreeWithAntiMatterLocalResource) LSMRTreeWithAntiMatterLocalResource.fromJson(registry, json));
     }
 
     /** Copies every instance field the stock classes declare: they are protected and have no getters. */
-    private static void copyStockFields(LSMRTreeWithAntiMatterLocalResource from, PartitionedRTreeResource to)
+    private static void copyStockFields(LSMRTreeWithAntiMatterLocalResource from, LeveledRTreeResource to)
             throws HyracksDataException {
         try {
             for (Class<?> c = LSMRTreeWithAntiMatterLocalResource.class; c != LsmResource.class.getSuperclass();
