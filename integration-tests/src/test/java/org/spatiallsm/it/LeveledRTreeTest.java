@@ -59,7 +59,7 @@ class LeveledRTreeTest {
     @ValueSource(strings = { "size", "str", "rstar-grove-area" })
     void levelsFollowTheCoreAndResultsEqualAScanAcrossMergesAndARestart(String partitioning, SpatialTestCluster cluster)
             throws Exception {
-        String dataverse = "Leveled" + partitioning.replace("-", "").substring(0, 4);
+        String dataverse = "Leveled" + partitioning.replace("-", "");
         Map<String, String> parameters = new HashMap<>(PARAMETERS);
         parameters.put("partitioning", partitioning);
         LeveledPolicy policy = LeveledPolicy.create(parameters);
@@ -109,7 +109,10 @@ class LeveledRTreeTest {
         assertQueriesMatch(restarted, dataverse, model, random);
     }
 
-    /** Inserts new points, moves existing ones (upsert) and deletes some, on a grid of integer coordinates. */
+    /**
+     * Inserts new points, moves existing ones (upsert) and deletes some. Random coordinates are distinct, so that the
+     * partitioners' sizes are exact and no point lies on a query window's edge.
+     */
     private static long randomRound(QueryServiceClient client, String dataverse, Random random,
             Map<Long, double[]> model, long firstNewId) {
         long nextId = firstNewId;
@@ -152,11 +155,21 @@ class LeveledRTreeTest {
     }
 
     private static double[] randomPoint(Random random) {
-        return new double[] { random.nextInt(201) - 100, random.nextInt(201) - 100 };
+        return new double[] { micro(random.nextDouble() * 200 - 100), micro(random.nextDouble() * 200 - 100) };
+    }
+
+    /** Rounded to 6 decimals, so that the SQL++ literal is exact; query edges end in 5 at the 7th decimal. */
+    private static double micro(double value) {
+        return Math.round(value * 1e6) / 1e6;
     }
 
     private static String record(long id, double[] point) {
-        return "{\"id\": " + id + ", \"location\": create_point(" + point[0] + ", " + point[1] + ")}";
+        return "{\"id\": " + id + ", \"location\": create_point(" + literal(point[0]) + ", "
+                + literal(point[1]) + ")}";
+    }
+
+    private static String literal(double value) {
+        return java.math.BigDecimal.valueOf(value).toPlainString();
     }
 
     /**
@@ -228,6 +241,9 @@ class LeveledRTreeTest {
             }
             state = state.apply(edit);
         }
+        // Every component's MBR lies in the data's square (the keys were read right).
+        assertThat(state.live().values()).allSatisfy(c -> assertThat(rect(c).minX() >= -100 && rect(c).maxX() <= 100
+                && rect(c).minY() >= -100 && rect(c).maxY() <= 100).as("MBR of " + c).isTrue());
         // After the flush and its merges: every live merge output is on disk, and every level within capacity.
         assertThat(files).containsAll(state.live().keySet());
         Map<Integer, Long> perLevel = levels(dir).values().stream()
@@ -273,15 +289,16 @@ class LeveledRTreeTest {
     private static void assertQueriesMatch(QueryServiceClient client, String dataverse, Map<Long, double[]> model,
             Random random) {
         for (int query = 0; query < 3; query++) {
-            double x1 = random.nextInt(150) - 100 + 0.5;
-            double y1 = random.nextInt(150) - 100 + 0.5;
+            double x1 = micro(random.nextDouble() * 150 - 100) + 5e-7;
+            double y1 = micro(random.nextDouble() * 150 - 100) + 5e-7;
             double x2 = x1 + 20 + random.nextInt(60);
             double y2 = y1 + 20 + random.nextInt(60);
-            String window = "create_rectangle(create_point(" + x1 + ", " + y1 + "), create_point(" + x2 + ", " + y2
-                    + "))";
+            String window = "create_rectangle(create_point(" + literal(x1) + ", " + literal(y1) + "), create_point("
+                    + literal(x2) + ", " + literal(y2) + "))";
             List<Long> throughRTree = ids(client, dataverse, "spatial_intersect(p.location, " + window + ")");
-            List<Long> throughScan = ids(client, dataverse, "get_x(p.location) > " + x1 + " AND get_x(p.location) < "
-                    + x2 + " AND get_y(p.location) > " + y1 + " AND get_y(p.location) < " + y2);
+            List<Long> throughScan = ids(client, dataverse, "get_x(p.location) > " + literal(x1)
+                    + " AND get_x(p.location) < " + literal(x2) + " AND get_y(p.location) > " + literal(y1)
+                    + " AND get_y(p.location) < " + literal(y2));
             List<Long> expected = model.entrySet().stream().filter(e -> e.getValue()[0] > x1 && e.getValue()[0] < x2
                     && e.getValue()[1] > y1 && e.getValue()[1] < y2).map(Map.Entry::getKey).toList();
             assertThat(throughRTree).as("ids in " + window + " through the R-tree").isEqualTo(throughScan)

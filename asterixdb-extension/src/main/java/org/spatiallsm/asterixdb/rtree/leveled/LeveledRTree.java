@@ -453,8 +453,10 @@ public final class LeveledRTree extends LSMRTreeWithAntiMatterTuples {
         private double maxY = Double.NEGATIVE_INFINITY;
         private long count;
 
+        /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
         double coordinate(ITupleReference tuple, int field) {
-            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field));
+            int tag = tuple.getFieldLength(field) - Double.BYTES;
+            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
         }
 
         void add(ITupleReference tuple) {

@@ -3,8 +3,8 @@ package org.spatiallsm.asterixdb.rtree.leveled;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
-import java.util.Locale;
 
+import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.api.application.INCServiceContext;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
@@ -19,7 +19,6 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
 import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResource;
-import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuplesDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.RTreeFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeCopyTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeTupleWriterFactory;
@@ -29,6 +28,8 @@ import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+
+import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -101,8 +102,8 @@ public final class LeveledRTreeResource extends LSMRTreeWithAntiMatterLocalResou
         return new LeveledRTree(ioManager, virtualBufferCaches, interiorFrames, leafFrames,
                 buddyInteriorFrames, buddyLeafFrames, diskBufferCache,
                 new LeveledRTreeFileManager(ioManager, file, diskTrees),
-                new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, null),
-                new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, null), typeTraits.length,
+                new LeveledDiskComponentFactory(diskTrees), new LeveledDiskComponentFactory(bulkLoadTrees),
+                typeTraits.length,
                 cmpFactories, btreeCmpFactories, linearizeCmpFactory, comparatorFields, linearizerArray,
                 mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
@@ -122,19 +123,13 @@ public final class LeveledRTreeResource extends LSMRTreeWithAntiMatterLocalResou
      * The name of the R-tree's order for {@code Orderings.exactEngineOrder}: the partitioners must see the merge
      * stream in exactly the order the R-tree writes it.
      */
-    private String orderingName() {
-        String order = linearizeCmpFactory.getClass().getSimpleName().toLowerCase(Locale.ROOT);
-        if (order.contains("simple")) {
-            return "simple";
+    private String orderingName() throws HyracksDataException {
+        try {
+            return RTreeLinearizers.curveName(linearizeCmpFactory).orElseThrow(() -> new IllegalStateException(
+                    "a leveled R-tree cannot partition in the order of " + linearizeCmpFactory));
+        } catch (AlgebricksException e) {
+            throw HyracksDataException.create(e);
         }
-        if (order.contains("hilbert")) {
-            return "hilbert";
-        }
-        if (order.contains("zorder") || order.contains("zcurve")) {
-            return "zorder";
-        }
-        throw new IllegalStateException("a leveled R-tree cannot partition in the order of "
-                + linearizeCmpFactory.getClass().getName());
     }
 
     /** Read back by the registry; hides the parent's, which would build a stock resource. */
