@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,6 +29,7 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
+import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
@@ -107,6 +109,21 @@ class LeveledRTreeTest {
         new FlushDriver(restarted, dataverse, DATASET).flush();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
         assertQueriesMatch(restarted, dataverse, model, random);
+    }
+
+    @Test
+    void aLeveledBTreeIsRefusedInOneLineAndNothingIsCreated(QueryServiceClient client) {
+        client.executeOrThrow("DROP DATAVERSE LeveledBTree IF EXISTS; CREATE DATAVERSE LeveledBTree; USE LeveledBTree;"
+                + " CREATE TYPE Named AS { id: int64, name: string }; CREATE DATASET Names(Named) PRIMARY KEY id;");
+
+        QueryResult result = client.execute("USE LeveledBTree; CREATE INDEX byName ON Names(name) TYPE BTREE"
+                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}};");
+
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).singleElement().asString()
+                .contains("merge policy \"leveled\" supports only R-tree indexes").doesNotContain("\n\tat ");
+        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName ="
+                + " 'LeveledBTree' AND i.IndexName = 'byName';").results()).isEmpty();
     }
 
     /**
