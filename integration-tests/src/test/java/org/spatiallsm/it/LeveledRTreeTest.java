@@ -68,14 +68,15 @@ class LeveledRTreeTest {
         QueryServiceClient client = cluster.client();
         client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
                 + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
-                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
-                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
-                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
-                + " \"partitioning\": \"" + partitioning + "\"}}};");
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};");
         FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
         Random random = new Random(partitioning.hashCode());
         Map<Long, double[]> model = new TreeMap<>();
-        long nextId = 0;
+        // The index is created on existing data: its first component is bulk-loaded, not flushed.
+        long nextId = randomRound(client, dataverse, random, model, 0);
+        client.executeOrThrow("USE " + dataverse + "; CREATE INDEX loc ON Points(location) TYPE RTREE WITH"
+                + " {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"level0-components\": 2,"
+                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\"}}};");
         int mergesWithSeveralOutputs = 0;
         for (int round = 0; round < ROUNDS; round++) {
             nextId = randomRound(client, dataverse, random, model, nextId);

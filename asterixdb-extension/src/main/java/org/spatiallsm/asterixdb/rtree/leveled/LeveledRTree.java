@@ -388,9 +388,16 @@ public final class LeveledRTree extends LSMRTreeWithAntiMatterTuples {
         sortComponents();
     }
 
+    /**
+     * A flushed or bulk-loaded component arrives at level 0. A bulk load (CREATE INDEX on existing data, LOAD) has
+     * no flush to scan it, so it is scanned here, once, under the lock.
+     */
     @Override
     public void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
         if (component != EmptyComponent.INSTANCE) {
+            if (!flushStats.containsKey(name(component))) {
+                flushStats.put(name(component), scan(component));
+            }
             diskComponents.add(0, component);
         }
     }
