@@ -262,6 +262,10 @@ class LeveledRTreeTest {
         // Every component's MBR lies in the data's square (the keys were read right).
         assertThat(state.live().values()).allSatisfy(c -> assertThat(rect(c).minX() >= -100 && rect(c).maxX() <= 100
                 && rect(c).minY() >= -100 && rect(c).maxY() <= 100).as("MBR of " + c).isTrue());
+        // Leveled merges write no mask file (the manifest is their commit): none may ever appear.
+        try (Stream<Path> all = Files.list(dir)) {
+            assertThat(all.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".mask"));
+        }
         // After the flush and its merges: every live merge output is on disk, and every level within capacity.
         assertThat(files).containsAll(state.live().keySet());
         Map<Integer, Long> perLevel = levels(dir).values().stream()
