@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Edit;
@@ -57,10 +57,11 @@ class LeveledRTreeTest {
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
             "max-component-entries", "40");
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "size", "str", "rstar-grove-area" })
-    void levelsFollowTheCoreAndResultsEqualAScanAcrossMergesAndARestart(String partitioning, SpatialTestCluster cluster)
-            throws Exception {
+    /** Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order). */
+    @ParameterizedTest(name = "{0} in {1} order")
+    @CsvSource({ "size, simple", "str, hilbert", "rstar-grove-area, zorder" })
+    void levelsFollowTheCoreAndResultsEqualAScanAcrossMergesAndARestart(String partitioning, String comparator,
+            SpatialTestCluster cluster) throws Exception {
         String dataverse = "Leveled" + partitioning.replace("-", "");
         Map<String, String> parameters = new HashMap<>(PARAMETERS);
         parameters.put("partitioning", partitioning);
@@ -76,7 +77,8 @@ class LeveledRTreeTest {
         long nextId = randomRound(client, dataverse, random, model, 0);
         client.executeOrThrow("USE " + dataverse + "; CREATE INDEX loc ON Points(location) TYPE RTREE WITH"
                 + " {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"level0-components\": 2,"
-                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\"}}};");
+                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\"}},"
+                + " \"comparator\": \"" + comparator + "\"};");
         int mergesWithSeveralOutputs = 0;
         for (int round = 0; round < ROUNDS; round++) {
             nextId = randomRound(client, dataverse, random, model, nextId);
