@@ -16,7 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Benchmarks against a running cluster; results are printed, never asserted. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks against a running cluster.",
         subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
-            ComparatorsEngineBenchCommand.class })
+            ComparatorsEngineBenchCommand.class, SpatialPoliciesBenchCommand.class,
+            OrganisationBenchCommands.IndexOrganisations.class, OrganisationBenchCommands.GridDensity.class })
 final class BenchCommand implements Runnable {
 
     @Spec

@@ -80,6 +80,11 @@ final class ClusterOptions {
     }
 
     private String[] address() {
+        return hostAndPort(feedAddress);
+    }
+
+    /** "HOST:PORT" split in two; a one-line error (naming --feed-address) otherwise. */
+    static String[] hostAndPort(String feedAddress) {
         int colon = feedAddress.lastIndexOf(':');
         if (colon <= 0 || !feedAddress.substring(colon + 1).matches("\\d{1,5}")
                 || Integer.parseInt(feedAddress.substring(colon + 1)) > 65535) {

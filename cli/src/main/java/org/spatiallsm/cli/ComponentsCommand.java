@@ -3,14 +3,19 @@ package org.spatiallsm.cli;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.SkipScanCounters;
+import org.spatiallsm.client.lsm.ReadCounts;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -24,8 +29,10 @@ import picocli.CommandLine.Spec;
 /** {@code spatial-lsm components}: the disk components of every index partition of a dataset, from every NC. */
 @Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
-                + "flushes each holds, its size, its entry count (indexes with a Bloom filter) and whether a merge "
-                + "holds it. Asks every node controller the cluster controller lists.",
+                + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
+                + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches and "
+                + "the disk components they opened and skipped by MBR, and the search counters of DHB and DHVB "
+                + "indexes. Asks every node controller the cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
@@ -78,24 +85,72 @@ final class ComponentsCommand implements Callable<Integer> {
         int indexWidth = Math.max("index".length(),
                 indexes.stream().mapToInt(i -> i.where().index().length()).max().orElse(0));
         int nodeWidth = Math.max("node".length(), indexes.stream().mapToInt(i -> i.node().length()).max().orElse(0));
-        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %s%n";
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %-7s  %5s  %s%n";
         text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "flushes", "holds flushes",
-                "bytes", "entries", "merging"));
+                "bytes", "entries", "merging", "level", "mbr"));
         for (IndexComponents index : indexes) {
             if (index.components().isEmpty()) {
                 text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
-                        index.where().partition(), index.flushCount(), "(no component)", "", "", ""));
+                        index.where().partition(), index.flushCount(), "(no component)", "", "", "", "", ""));
             }
-            for (DiskComponent component : index.components()) {
+            for (int i = 0; i < index.components().size(); i++) {
+                DiskComponent component = index.components().get(i);
                 text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
                         index.where().partition(), index.flushCount(), index.flushRange(component),
                         String.format(Locale.ROOT, "%,d", component.bytes()),
                         component.tuples().isPresent() ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
                                 : "-",
-                        component.merging() ? "yes" : ""));
+                        component.merging() ? "yes" : "", "-",
+                        index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
             }
         }
+        Map<String, ReadCounts> reads = readsPerIndex(indexes);
+        if (!reads.isEmpty()) {
+            int width = Math.max("index".length(), reads.keySet().stream().mapToInt(String::length).max().orElse(0));
+            String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s%n";
+            text.append(String.format(Locale.ROOT, "%nsearches since each node opened the index, all partitions "
+                    + "(disk components; memory components are always searched):%n"));
+            text.append(String.format(Locale.ROOT, readRow, "index", "searches", "components opened",
+                    "components skipped", "opened/search"));
+            reads.forEach((name, counts) -> text.append(String.format(Locale.ROOT, readRow, name,
+                    String.format(Locale.ROOT, "%,d", counts.searches()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsOpened()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsSkipped()),
+                    String.format(Locale.ROOT, "%.2f", counts.openedPerSearch()))));
+        }
+        appendSkipScans(text, indexes, nodeWidth, indexWidth);
         return text.toString();
+    }
+
+    /** The search counters of the DHB and DHVB indexes, if the dataset has any. */
+    private static void appendSkipScans(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<IndexComponents> counted = indexes.stream().filter(index -> index.skipScan().isPresent()).toList();
+        if (counted.isEmpty()) {
+            return;
+        }
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %9s%n";
+        text.append(String.format(Locale.ROOT, "%nskip-scan searches since the node opened the index%n"));
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "re-seeks"));
+        for (IndexComponents index : counted) {
+            SkipScanCounters counters = index.skipScan().orElseThrow();
+            text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                    index.where().partition(), counters.organisation(), counters.searches(),
+                    String.format(Locale.ROOT, "%,d", counters.candidates()),
+                    String.format(Locale.ROOT, "%,d", counters.results()),
+                    String.format(Locale.ROOT, "%.1f %%", 100 * counters.falsePositiveRatio()),
+                    counters.reseeks()));
+        }
+    }
+
+    /** The read counts of every index that prunes, summed over its partitions, in listing order. */
+    static Map<String, ReadCounts> readsPerIndex(List<IndexComponents> indexes) {
+        Map<String, ReadCounts> reads = new LinkedHashMap<>();
+        for (IndexComponents index : indexes) {
+            index.reads().ifPresent(counts -> reads.merge(index.where().index(), counts, ReadCounts::plus));
+        }
+        return reads;
     }
 
     static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
@@ -105,6 +160,10 @@ final class ComponentsCommand implements Callable<Integer> {
         json.put("datasetId", datasetId);
         ArrayNode array = json.putArray("indexes");
         indexes.forEach(index -> array.add(index.toJson()));
+        ArrayNode totals = json.putArray("readAmplification");
+        readsPerIndex(indexes).forEach((name, counts) -> totals.addObject().put("index", name)
+                .put("searches", counts.searches()).put("componentsOpened", counts.componentsOpened())
+                .put("componentsSkipped", counts.componentsSkipped()));
         return json.toPrettyString() + System.lineSeparator();
     }
 }

@@ -26,7 +26,8 @@ final class DataOptions {
     Map<String, String> parameters = new LinkedHashMap<>();
 
     @Option(names = "--shape", paramLabel = "NAME", defaultValue = "spatial",
-            description = "record shape: point, spatial (Mao, 1 KB), tweet (Kim, 1 KB) (default: ${DEFAULT-VALUE})")
+            description = "record shape: point, spatial (Mao, 1 KB), tweet (Kim, 1 KB), house and lake (Kim's tweet "
+                    + "with a square area, Gaussian- or Zipf-sized) (default: ${DEFAULT-VALUE})")
     String shape;
 
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "random seed; same seed, same records "

@@ -9,10 +9,13 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.client.lsm.SkipScanCounters;
+import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
@@ -58,6 +61,57 @@ class LsmIntrospectionCommandsTest {
         assertThat(lines.get(3)).containsSubsequence("CheckIns", "1-11", "139,985", "1,399").doesNotContain("yes");
         assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-12", "4,096", "-");
         assertThat(lines).hasSize(5);
+    }
+
+    @Test
+    void componentTableEndsWithTheSkipScanCountersOfHilbertIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "dhbLoc", 0), false, 1,
+                        List.of(), Optional.of(new SkipScanCounters("dhb", 3, 2_000, 1_500, 7))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(4)).isEmpty();
+        assertThat(lines.get(5)).isEqualTo("skip-scan searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "re-seeks");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "dhbLoc", "0", "dhb", "3", "2,000", "1,500",
+                "25.0 %", "7");
+    }
+
+    @Test
+    void componentTableShowsMbrsAndSumsEachRTreesReadsOverItsPartitions() {
+        IndexPartition rtree0 = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        IndexPartition rtree1 = new IndexPartition("Tour", "CheckIns", "locationIndex", 1);
+        ComponentMbr west = new ComponentMbr(List.of(-10.0, 40.0), List.of(-5.5, 45.0));
+        ComponentMbr empty = new ComponentMbr(List.of(), List.of());
+        List<IndexComponents> indexes = List.of(
+                new IndexComponents("asterix_nc1", PARTITION, true, 2, List.of(component(1, 1, 100, false))),
+                new IndexComponents("asterix_nc1", rtree0, false, 2,
+                        List.of(component(2, 2, 50, false), component(1, 1, 60, false)),
+                        List.of(Optional.of(west), Optional.of(empty)), Optional.of(new ReadCounts(3, 4, 2)), Optional.empty()),
+                new IndexComponents("asterix_nc2", rtree1, false, 1, List.of(component(1, 1, 70, false)),
+                        List.of(Optional.of(west)), Optional.of(new ReadCounts(3, 1, 2)), Optional.empty()));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(1)).containsSubsequence("merging", "level", "mbr");
+        assertThat(lines.get(2)).containsSubsequence("CheckIns", "1-1", "-", "-").endsWith("-");
+        assertThat(lines.get(3)).containsSubsequence("locationIndex", "2-2", "-", "[-10.0, 40.0 .. -5.5, 45.0]");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-1", "empty");
+        assertThat(lines.get(6)).isEmpty();
+        assertThat(lines.get(8)).containsSubsequence("index", "searches", "components opened", "components skipped",
+                "opened/search");
+        assertThat(lines.get(9)).containsSubsequence("locationIndex", "6", "5", "4", "0.83");
+        assertThat(lines).hasSize(10);
+
+        String json = ComponentsCommand.json("Tour", "CheckIns", 7, indexes);
+        assertThat(json).contains("\"readAmplification\" : [ {\n    \"index\" : \"locationIndex\",\n"
+                + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4\n  } ]");
+        assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
+                .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
+                .contains("\"mbr\" : null,\n      \"level\" : null");
     }
 
     @Test

@@ -17,12 +17,14 @@ import java.util.stream.Stream;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparator;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.data.std.primitive.DoublePointable;
+import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResource;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
@@ -75,14 +77,19 @@ class FastCurveOrderTest {
         client.executeOrThrow(dataverse("stock_written") + "CREATE INDEX loc ON Points(location) TYPE RTREE;"
                 + "INSERT INTO Points (" + pointsArray(0) + ");");
         cluster.restart();
-        // Make the .metadata exactly what stock 0.9.8 writes: its class name next to the shared registry id.
+        // Make the .metadata exactly what stock 0.9.8 writes: its class name next to the shared registry id, and
+        // its own R-tree resource instead of ours that prunes (such an index opens as a stock R-tree).
         for (Path metadata : rtreeMetadataFiles(cluster, "stock_written")) {
             Files.writeString(metadata, Files.readString(metadata).replace(
                     "org.spatiallsm.asterixdb.rtree.CurveComparatorFactory$Hilbert",
-                    HilbertDoubleComparatorFactory.class.getName()));
+                    HilbertDoubleComparatorFactory.class.getName())
+                    .replace("\"SpatialLsmPruningRTreeResource\"", "\"LSMRTreeWithAntiMatterLocalResource\"")
+                    .replace(PruningRTreeResource.class.getName(), LSMRTreeWithAntiMatterLocalResource.class.getName()));
         }
         assertThat(rtreeMetadata(cluster, "stock_written")).allSatisfy(json -> assertThat(json)
-                .doesNotContain("CurveComparatorFactory").contains(HilbertDoubleComparatorFactory.class.getName()));
+                .doesNotContain("CurveComparatorFactory").contains(HilbertDoubleComparatorFactory.class.getName())
+                .doesNotContain("PruningRTreeResource")
+                .contains("\"" + LSMRTreeWithAntiMatterLocalResource.class.getName() + "\""));
         cluster.restart();
         client = cluster.client();
         client.executeOrThrow("USE " + name("stock_written") + "; INSERT INTO Points (" + pointsArray(1) + ");");

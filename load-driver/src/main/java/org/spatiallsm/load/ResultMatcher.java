@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.Value;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,6 +75,9 @@ public final class ResultMatcher {
             return v.value();
         } else if (value instanceof Value.Point v) {
             return List.of(v.value().lon(), v.value().lat());
+        } else if (value instanceof Value.Rectangle v) {
+            GeoRect r = v.value();
+            return List.of(List.of(r.minLon(), r.minLat()), List.of(r.maxLon(), r.maxLat()));
         } else if (value instanceof Value.DateTime v) {
             return ASTERIX_DATETIME.format(Instant.ofEpochMilli(v.epochMillis()));
         } else if (value instanceof Value.TextBag v) {
@@ -93,6 +97,12 @@ public final class ResultMatcher {
         } else if (expected instanceof Value.Point) {
             return actual.isArray() && actual.size() == 2
                     ? List.of(actual.get(0).asDouble(), actual.get(1).asDouble()) : actual.toString();
+        } else if (expected instanceof Value.Rectangle) {
+            // AsterixDB answers a rectangle as its two corners, [[x1, y1], [x2, y2]]
+            return actual.isArray() && actual.size() == 2 && actual.get(0).size() == 2 && actual.get(1).size() == 2
+                    ? List.of(List.of(actual.get(0).get(0).asDouble(), actual.get(0).get(1).asDouble()),
+                            List.of(actual.get(1).get(0).asDouble(), actual.get(1).get(1).asDouble()))
+                    : actual.toString();
         } else if (expected instanceof Value.TextBag) {
             List<String> values = new ArrayList<>();
             actual.forEach(v -> values.add(v.asText()));

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.workloads.GeoPoint;
+import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.RecordShapes;
 import org.spatiallsm.workloads.Value;
 
@@ -73,6 +74,18 @@ class LoadDriverPartsTest {
         assertThat(ResultMatcher.differences(expected, different)).containsExactly(
                 "loc: expected [1.25, -3.5], found [1.25,-3.4]", "tags: expected [a, b], found [\"a\"]",
                 "n: missing", "extra: not generated");
+    }
+
+    @Test
+    void resultMatcherReadsRectanglesAsTheirTwoCorners() throws Exception {
+        Value.Obj expected = Value.Obj.builder().put("id", new Value.Int64(1))
+                .put("area", new Value.Rectangle(new GeoRect(1.5, 2, 3, 4.25))).build();
+
+        assertThat(ResultMatcher.differences(expected,
+                QueryServiceClient.parseJson("{\"id\": 1, \"area\": [[1.5, 2.0], [3.0, 4.25]]}"))).isEmpty();
+        assertThat(ResultMatcher.differences(expected,
+                QueryServiceClient.parseJson("{\"id\": 1, \"area\": [[1.5, 2.0], [3.0, 4.5]]}")))
+                .containsExactly("area: expected [[1.5, 2.0], [3.0, 4.25]], found [[1.5,2.0],[3.0,4.5]]");
     }
 
     @Test

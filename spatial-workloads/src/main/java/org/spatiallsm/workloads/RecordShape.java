@@ -18,7 +18,7 @@ public interface RecordShape {
     /** The int64 primary key field. */
     String idField();
 
-    /** The point field, the one to index with an R-tree and to query. */
+    /** The spatial field, the one to index and to query: a point, or a rectangle for Kim's house and lake. */
     String pointField();
 
     List<Field> fields();

@@ -6,7 +6,7 @@ import java.util.List;
 public final class RecordShapes {
 
     public static final List<RecordShape> ALL = List.of(new PointRecordShape(), new SpatialRecordShape(),
-            new TweetRecordShape());
+            TweetRecordShape.POINTS, new TweetRecordShape(KimSquares.HOUSE), new TweetRecordShape(KimSquares.LAKE));
 
     private RecordShapes() {
     }

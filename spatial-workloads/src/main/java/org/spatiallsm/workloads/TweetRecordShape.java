@@ -8,9 +8,13 @@ import java.util.SplittableRandom;
 /**
  * The synthetic tweet of Kim's spatial-index study: a user, a sender location, a send time, topics, a message,
  * eight random int32 fields for non-index-only predicates, and a padding string that brings the ADM text to about
- * 1 KB.
+ * 1 KB. Kim's non-point data (House and Lake) is the same tweet with a square {@code area} centred on the point in
+ * place of the sender location.
  */
 final class TweetRecordShape implements RecordShape {
+
+    /** The tweet with a point, Kim's data of Ch. 4. */
+    static final TweetRecordShape POINTS = new TweetRecordShape(null);
 
     static final int TARGET_ADM_LENGTH = 1024;
     private static final long FIRST_SEND_TIME = Instant.parse("2012-01-01T00:00:00Z").toEpochMilli();
@@ -23,16 +27,27 @@ final class TweetRecordShape implements RecordShape {
         "shop", "open", "closed", "love", "hate", "this", "place", "near", "river", "bridge", "market", "lunch",
         "dinner", "walk", "run", "ride", "busy", "quiet", "morning", "evening", "weekend", "concert", "festival" };
     private static final int EXTRA_FIELDS = 8;
+    private static final String AREA_FIELD = "area";
+
+    /** The squares in place of the point, or null for the tweet with a point. */
+    private final KimSquares squares;
+
+    TweetRecordShape(KimSquares squares) {
+        this.squares = squares;
+    }
 
     @Override
     public String name() {
-        return "tweet";
+        return squares == null ? "tweet" : squares.shapeName();
     }
 
     @Override
     public String description() {
-        return "Kim's synthetic tweet: tweetid, user, sender-location, send-time, referred-topics, message-text, "
-                + "btree-extra-field1..8, dummy-size-adjuster; about 1 KB";
+        return squares == null
+                ? "Kim's synthetic tweet: tweetid, user, sender-location, send-time, referred-topics, message-text, "
+                        + "btree-extra-field1..8, dummy-size-adjuster; about 1 KB"
+                : "Kim's tweet with a square area: rectangle (" + squares.description() + ") centred on the point "
+                        + "instead of sender-location; about 1 KB";
     }
 
     @Override
@@ -42,7 +57,7 @@ final class TweetRecordShape implements RecordShape {
 
     @Override
     public String pointField() {
-        return "sender-location";
+        return squares == null ? "sender-location" : AREA_FIELD;
     }
 
     @Override
@@ -50,7 +65,9 @@ final class TweetRecordShape implements RecordShape {
         List<Field> fields = new ArrayList<>(List.of(new Field("tweetid", "int64", true),
                 new Field("user", "{ `screen-name`: string, lang: string, friends_count: int32, "
                         + "statuses_count: int32, name: string, followers_count: int32 }", false),
-                new Field("sender-location", "point", true), new Field("send-time", "datetime", true),
+                squares == null ? new Field("sender-location", "point", true)
+                        : new Field(AREA_FIELD, "rectangle", true),
+                new Field("send-time", "datetime", true),
                 new Field("referred-topics", "{{ string }}", false), new Field("message-text", "string", true)));
         for (int i = 1; i <= EXTRA_FIELDS; i++) {
             fields.add(new Field("btree-extra-field" + i, "int32", true));
@@ -61,6 +78,8 @@ final class TweetRecordShape implements RecordShape {
 
     @Override
     public Value.Obj build(long id, GeoPoint point, SplittableRandom random) {
+        // The square comes first from the record's stream, right after its centre.
+        Value spatial = squares == null ? new Value.Point(point) : new Value.Rectangle(squares.around(point, random));
         Value.Obj user = Value.Obj.builder()
                 .put("screen-name", new Value.Text(word(random) + RecordShape.randomText(random, 6)))
                 .put("lang", new Value.Text(LANGUAGES[random.nextInt(LANGUAGES.length)]))
@@ -77,7 +96,7 @@ final class TweetRecordShape implements RecordShape {
             message.append(message.length() == 0 ? "" : " ").append(word(random));
         }
         Value.Obj.Builder tweet = Value.Obj.builder().put("tweetid", new Value.Int64(id)).put("user", user)
-                .put("sender-location", new Value.Point(point))
+                .put(pointField(), spatial)
                 .put("send-time", new Value.DateTime(FIRST_SEND_TIME + random.nextLong(SEND_TIME_SPAN)))
                 .put("referred-topics", new Value.TextBag(topics))
                 .put("message-text", new Value.Text(message.toString()));

@@ -2,6 +2,7 @@ package org.spatiallsm.workloads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,16 @@ class RecordGeneratorTest {
             RecordGenerator g = generator(shape, 9);
             String pointField = g.shape().pointField();
             for (long id = 0; id < 100; id++) {
-                assertThat(g.record(id).get(pointField)).isEqualTo(new Value.Point(g.point(id)));
+                Value spatial = g.record(id).get(pointField);
+                if (spatial instanceof Value.Rectangle square) {
+                    // house and lake: a square centred on the point (none of these is clipped)
+                    GeoRect area = square.value();
+                    assertThat((area.minLon() + area.maxLon()) / 2).isCloseTo(g.point(id).lon(), within(1e-9));
+                    assertThat((area.minLat() + area.maxLat()) / 2).isCloseTo(g.point(id).lat(), within(1e-9));
+                    assertThat(area.width()).isCloseTo(area.height(), within(1e-9));
+                } else {
+                    assertThat(spatial).isEqualTo(new Value.Point(g.point(id)));
+                }
             }
         }
     }
@@ -87,6 +97,6 @@ class RecordGeneratorTest {
     @Test
     void unknownShapeIsAOneLineError() {
         assertThatThrownBy(() -> RecordShapes.named("tweets"))
-                .hasMessage("unknown record shape 'tweets' (known: point, spatial, tweet)");
+                .hasMessage("unknown record shape 'tweets' (known: point, spatial, tweet, house, lake)");
     }
 }

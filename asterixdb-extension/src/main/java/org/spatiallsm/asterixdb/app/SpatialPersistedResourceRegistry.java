@@ -7,11 +7,13 @@ import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
-import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
+import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
+import org.spatiallsm.asterixdb.organisation.HilbertBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResource;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -41,7 +43,10 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
         registeredClasses.put("SpatialLsmLeveledRTreeResource", LeveledRTreeResource.class);
-        registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
+        // The id predates DHB indexes, which share the resource class.
+        registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
+        registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);
+        registeredClasses.put("SpatialLsmPruningRTreeResource", PruningRTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
         registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);

@@ -1,8 +1,10 @@
 package org.spatiallsm.asterixdb.introspection;
 
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 
 import org.apache.asterix.common.api.INcApplicationContext;
 import org.apache.asterix.common.dataflow.DatasetLocalResource;
@@ -10,11 +12,17 @@ import org.apache.asterix.common.storage.ResourceReference;
 import org.apache.asterix.transaction.management.resource.PersistentLocalResourceRepository;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.dataflow.IndexDataflowHelper;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
+import org.spatiallsm.asterixdb.organisation.SearchCounters;
+import org.spatiallsm.asterixdb.rtree.pruning.PrunedIndex;
+import org.spatiallsm.partitioning.pruning.Box;
+import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -94,7 +102,11 @@ final class OpenIndexes {
                 .toList();
     }
 
-    /** Every index partition with its disk components, newest first. */
+    /**
+     * Every index partition with its disk components in search order (newest first; a leveled index level by level),
+     * each with its MBR (indexes that prune) and level (leveled indexes), and the index partition's read amplification
+     * since it was opened.
+     */
     static ObjectNode listing(String node, String dataverse, String dataset, List<OpenIndex> indexes) {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("node", node);
@@ -110,9 +122,55 @@ final class OpenIndexes {
             // The harness changes the component list under this lock: reading under it gives one consistent stack.
             synchronized (open.index().getOperationTracker()) {
                 entry.put("flushCount", FlushCount.of(open.index()));
+                PrunedIndex pruned = open.index() instanceof PrunedIndex p ? p : null;
                 ArrayNode stack = entry.putArray("components");
-                open.index().getDiskComponents().forEach(c -> stack.add(ComponentSnapshot.of(c).toJson()));
+                for (ILSMDiskComponent component : open.index().getDiskComponents()) {
+                    ObjectNode listed = ComponentSnapshot.of(component).toJson();
+                    listed.set("mbr", pruned == null ? NullNode.instance : mbrJson(pruned, component));
+                    OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
+                    if (level.isPresent()) {
+                        listed.put("level", level.getAsInt());
+                    } else {
+                        listed.putNull("level"); // no stack policy has levels
+                    }
+                    stack.add(listed);
+                }
+                readAmplification(entry, pruned);
             }
+            SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
+        }
+        return json;
+    }
+
+    /** Per index partition; null for an index that does not prune (counts nothing). */
+    private static void readAmplification(ObjectNode entry, PrunedIndex pruned) {
+        if (pruned == null) {
+            entry.putNull("searches");
+            entry.putNull("componentsOpened");
+            entry.putNull("componentsSkipped");
+            return;
+        }
+        ReadAmplification.Counts counts = pruned.readAmplification();
+        entry.put("searches", counts.searches());
+        entry.put("componentsOpened", counts.componentsOpened());
+        entry.put("componentsSkipped", counts.componentsSkipped());
+    }
+
+    /** {@code {"min": [...], "max": [...]}}, both empty for a component without entries. */
+    private static ObjectNode mbrJson(PrunedIndex index, ILSMDiskComponent component) {
+        Box mbr;
+        try {
+            mbr = index.mbr(component);
+        } catch (HyracksDataException e) {
+            throw new UncheckedIOException("cannot read the MBR of " + component.getLSMComponentPhysicalFiles() + ": "
+                    + e.getMessage(), e);
+        }
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        ArrayNode min = json.putArray("min");
+        ArrayNode max = json.putArray("max");
+        for (int d = 0; !mbr.isEmpty() && d < mbr.dimensions(); d++) {
+            min.add(mbr.min(d));
+            max.add(mbr.max(d));
         }
         return json;
     }

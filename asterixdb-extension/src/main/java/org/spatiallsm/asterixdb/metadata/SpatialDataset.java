@@ -27,16 +27,18 @@ import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
 import org.spatiallsm.storage.IndexOrganisation;
-import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
 /**
  * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
  * gets a resource factory built from them, and every R-tree of an internal dataset gets its curve order computed
- * fast (the same order as AsterixDB's). AsterixDB asks the dataset for an index's resource factory when it
- * creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
+ * fast (the same order as AsterixDB's) and prunes its searches by component MBR ({@code PruningRTree}, or
+ * {@code LeveledRTree} under the leveled policy). AsterixDB asks the dataset for an index's resource factory when
+ * it creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
  */
 public class SpatialDataset extends Dataset {
     private static final long serialVersionUID = 1L;
@@ -67,11 +69,8 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
         }
+        // StorageOptionsParser has refused the leveled policy on anything but an R-tree.
         boolean leveled = options.mergePolicy().filter(p -> p.name().equals(LeveledPolicy.NAME)).isPresent();
-        if (leveled && index.getIndexType() != IndexType.RTREE) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": merge policy \"leveled\" supports only "
-                    + "R-tree indexes (TYPE RTREE) yet, not " + index.getIndexType());
-        }
         if (options.comparator().isEmpty() && !leveled && !internalRTree) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
                     policyProperties);
@@ -94,7 +93,8 @@ public class SpatialDataset extends Dataset {
         if (leveled) {
             return new DatasetLocalResourceFactory(getDatasetId(), new LeveledRTreeResourceFactory(antiMatterRTree));
         }
-        return new DatasetLocalResourceFactory(getDatasetId(), antiMatterRTree);
+        // Every other internal R-tree prunes its searches by component MBR.
+        return new DatasetLocalResourceFactory(getDatasetId(), new PruningRTreeResourceFactory(antiMatterRTree));
     }
 
     /** The {@code organisation} index behind the R-tree {@code index}. */

@@ -3,7 +3,6 @@ package org.spatiallsm.asterixdb.organisation;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCallback;
-import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 
 /**
  * Hands AsterixDB's modification callback (which logs the change and locks its primary key, reading the key at its
@@ -12,13 +11,13 @@ import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference
 final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
 
     private final IExtendedModificationOperationCallback callback;
-    private final PermutingTupleReference before;
-    private final PermutingTupleReference after;
+    private final HilbertLayout.RTreeView before;
+    private final HilbertLayout.RTreeView after;
 
-    RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, int btreeFieldCount) {
+    RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, HilbertLayout layout) {
         this.callback = callback;
-        this.before = DhvbTuples.rtreeView(btreeFieldCount);
-        this.after = DhvbTuples.rtreeView(btreeFieldCount);
+        this.before = layout.rtreeView();
+        this.after = layout.rtreeView();
     }
 
     @Override
@@ -36,11 +35,7 @@ final class RTreeLayoutModificationCallback implements IExtendedModificationOper
         callback.after(view(after, tuple));
     }
 
-    private static ITupleReference view(PermutingTupleReference view, ITupleReference btreeTuple) {
-        if (btreeTuple == null) {
-            return null;
-        }
-        view.reset(btreeTuple);
-        return view;
+    private static ITupleReference view(HilbertLayout.RTreeView view, ITupleReference btreeTuple) {
+        return btreeTuple == null ? null : view.reset(btreeTuple);
     }
 }

@@ -2,10 +2,12 @@ package org.spatiallsm.client.lsm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,12 +19,35 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param flushCount t, the persistent number of flushes of the index (sequences from the oldest component's first to
  *                   the newest's last)
  * @param components newest first
+ * @param mbrs       the MBR of each of {@code components}, in the same order; empty for an index that does not prune
+ * @param reads      searches and the components they opened and skipped, for an index that prunes
+ * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
-        List<DiskComponent> components) {
+        List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, Optional<ReadCounts> reads,
+        Optional<SkipScanCounters> skipScan) {
 
     public IndexComponents {
         components = List.copyOf(components);
+        mbrs = List.copyOf(mbrs);
+        if (mbrs.size() != components.size()) {
+            throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs");
+        }
+    }
+
+    /** An index partition that does not prune its searches and has no organisation counters. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components) {
+        this(node, where, primary, flushCount, components,
+                components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), Optional.empty(),
+                Optional.empty());
+    }
+
+    /** An index partition of a DHB or DHVB index (which does not prune by MBR) with its search counters. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components, Optional<SkipScanCounters> skipScan) {
+        this(node, where, primary, flushCount, components,
+                components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), Optional.empty(), skipScan);
     }
 
     /** Every index partition of one node's {@code /spatial-lsm/components} answer. */
@@ -33,9 +58,16 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         List<IndexComponents> indexes = new ArrayList<>();
         for (JsonNode index : listing.path("indexes")) {
             List<DiskComponent> components = new ArrayList<>();
-            index.path("components").forEach(c -> components.add(DiskComponent.fromJson(c)));
+            List<Optional<ComponentMbr>> mbrs = new ArrayList<>();
+            for (JsonNode component : index.path("components")) {
+                components.add(DiskComponent.fromJson(component));
+                mbrs.add(ComponentMbr.fromJson(component));
+            }
+            Optional<SkipScanCounters> skipScan = index.has("skipScan")
+                    ? Optional.of(SkipScanCounters.fromJson(index.get("skipScan"))) : Optional.empty();
             indexes.add(new IndexComponents(node, IndexPartition.fromJson(index, dataverse, dataset),
-                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components));
+                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs,
+                    ReadCounts.fromJson(index), skipScan));
         }
         return indexes;
     }
@@ -47,8 +79,20 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         json.put("partition", where.partition());
         json.put("primary", primary);
         json.put("flushCount", flushCount);
+        // As the NC endpoint answers: null where the index does not prune, level null until leveled R-trees exist.
+        if (reads.isPresent()) {
+            reads.get().writeTo(json);
+        } else {
+            json.putNull("searches").putNull("componentsOpened").putNull("componentsSkipped");
+        }
         ArrayNode array = json.putArray("components");
-        components.forEach(c -> array.add(c.toJson()));
+        for (int i = 0; i < components.size(); i++) {
+            ObjectNode component = components.get(i).toJson();
+            component.set("mbr", mbrs.get(i).<JsonNode>map(ComponentMbr::toJson).orElse(NullNode.instance));
+            component.putNull("level");
+            array.add(component);
+        }
+        skipScan.ifPresent(counters -> json.set("skipScan", counters.toJson()));
         return json;
     }
 

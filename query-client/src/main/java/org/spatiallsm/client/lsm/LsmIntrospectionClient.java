@@ -77,8 +77,20 @@ public final class LsmIntrospectionClient {
     /** The disk components of every index partition of the dataset, on every node. */
     public List<IndexComponents> components(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
+        for (JsonNode listing : listings(dataverse, dataset)) {
+            all.addAll(IndexComponents.fromListing(listing));
+        }
+        return all;
+    }
+
+    /**
+     * Every node's {@code /spatial-lsm/components} answer as it came, for fields {@link IndexComponents} does not
+     * model (search counters, levels, an organisation's counters).
+     */
+    public List<JsonNode> listings(String dataverse, String dataset) {
+        List<JsonNode> all = new ArrayList<>();
         for (Node node : nodes()) {
-            all.addAll(IndexComponents.fromListing(get(node, "/spatial-lsm/components", dataverse, dataset)));
+            all.add(get(node, "/spatial-lsm/components", dataverse, dataset));
         }
         return all;
     }

@@ -8,46 +8,40 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
-import org.apache.hyracks.api.io.IIOManager;
 import org.apache.hyracks.data.std.primitive.DoublePointable;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.common.impls.AbstractTreeIndex;
-import org.apache.hyracks.storage.am.common.api.ITreeIndexFrameFactory;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentBulkLoader;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMemoryComponent;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
 import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.EmptyComponent;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMIndexSearchCursor;
 import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
-import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuplesSearchCursor;
-import org.apache.hyracks.storage.am.rtree.frames.RTreeFrameFactory;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.IndexCursorStats;
-import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
@@ -59,19 +53,21 @@ import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 import org.spatiallsm.partitioning.partitioner.PartitionSink;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
+import org.spatiallsm.partitioning.pruning.Box;
 
 /**
  * The leveled, partitioned LSM R-tree: an anti-matter R-tree whose merges, chosen by the leveled policy, write K >= 1
  * spatially partitioned components into the next level, and whose levels live in a manifest
- * ({@link LeveledManifest}). Flushes and searches are the stock R-tree's; the disk components are kept in search
- * order: level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order
- * inside a level does not matter to reconciliation).
+ * ({@link LeveledManifest}). Flushes are the stock R-tree's, searches {@link PruningRTree}'s, which skip the disk
+ * components whose MBR in the manifest misses the query window. The disk components are kept in search order:
+ * level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order inside a
+ * level does not matter to reconciliation).
  * <p>
  * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
  * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
  * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
  */
-public final class LeveledRTree extends LSMRTreeWithAntiMatterTuples {
+public final class LeveledRTree extends PruningRTree {
 
     /** Stats of a component the manifest does not describe (a flush): computed by a scan after the flush. */
     private record Stats(Rect mbr, long entries) {
@@ -91,22 +87,16 @@ public final class LeveledRTree extends LSMRTreeWithAntiMatterTuples {
     private List<LeveledManifest.Component> pendingInputs;
 
     @SuppressWarnings("squid:S00107") // the parent's constructor, plus the ordering
-    public LeveledRTree(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
-            RTreeFrameFactory rtreeInteriorFrameFactory, RTreeFrameFactory rtreeLeafFrameFactory,
-            ITreeIndexFrameFactory btreeInteriorFrameFactory, ITreeIndexFrameFactory btreeLeafFrameFactory,
-            IBufferCache diskBufferCache, LeveledRTreeFileManager fileManager,
-            ILSMDiskComponentFactory componentFactory, ILSMDiskComponentFactory bulkLoadComponentFactory,
-            int fieldCount, IBinaryComparatorFactory[] rtreeCmpFactories,
-            IBinaryComparatorFactory[] btreeComparatorFactories, ILinearizeComparatorFactory linearizer,
-            int[] comparatorFields, IBinaryComparatorFactory[] linearizerArray, ILSMMergePolicy mergePolicy,
-            ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
-            ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
-            int[] rtreeFields, boolean durable, boolean isPointMBR, String ordering) throws HyracksDataException {
-        super(ioManager, virtualBufferCaches, rtreeInteriorFrameFactory, rtreeLeafFrameFactory,
-                btreeInteriorFrameFactory, btreeLeafFrameFactory, diskBufferCache, fileManager, componentFactory,
-                bulkLoadComponentFactory, null, null, null, fieldCount, rtreeCmpFactories, btreeComparatorFactories,
-                linearizer, comparatorFields, linearizerArray, mergePolicy, opTracker, ioScheduler,
-                ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, null, durable, isPointMBR);
+    public LeveledRTree(Parts parts, LeveledRTreeFileManager fileManager, int fieldCount,
+            IBinaryComparatorFactory[] rtreeCmpFactories, IBinaryComparatorFactory[] btreeComparatorFactories,
+            ILinearizeComparatorFactory linearizer, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, boolean durable,
+            boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues, String ordering)
+            throws HyracksDataException {
+        super(parts, new LeveledDiskComponentFactory(parts.diskTrees()),
+                new LeveledDiskComponentFactory(parts.bulkLoadTrees()), fileManager, fieldCount, rtreeCmpFactories,
+                btreeComparatorFactories, linearizer, ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, null,
+                durable, isPointMBR, keyValues);
         this.files = fileManager;
         this.ordering = ordering;
         this.dimensions = rtreeCmpFactories.length / 2;
@@ -192,6 +182,25 @@ public final class LeveledRTree extends LSMRTreeWithAntiMatterTuples {
         }
         return new LeveledManifest.Component(name, 0, box(stats.mbr()), stats.entries(),
                 component.getComponentSize());
+    }
+
+    /**
+     * The MBR a search tests the component against: the one the manifest stores (a merge's output, as the
+     * partitioner summed it up) or a flush's scan; exact either way, anti-matter included. Under the lock.
+     */
+    @Override
+    public Box mbr(ILSMDiskComponent component) {
+        LeveledManifest.Component described = describe(component);
+        if (described.entries() == 0) {
+            return Box.empty(2);
+        }
+        List<Double> mbr = described.mbr();
+        return Box.of(new double[] { mbr.get(0), mbr.get(1) }, new double[] { mbr.get(2), mbr.get(3) });
+    }
+
+    @Override
+    public OptionalInt level(ILSMDiskComponent component) {
+        return OptionalInt.of(describe(component).level());
     }
 
     private static List<Double> box(Rect mbr) {

@@ -18,12 +18,14 @@ import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
 
-/** Creates the {@link DhvbBTreeResource} of each partition of a DHVB index (AsterixDB calls it on every NC). */
-public final class DhvbBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
+/** Creates the {@link HilbertBTreeResource} of each partition of a DHB or DHVB index (called on every NC). */
+public final class HilbertBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
 
     private static final long serialVersionUID = 1L;
 
-    public DhvbBTreeResourceFactory(IStorageManager storageManager, ITypeTraits[] typeTraits,
+    private final HilbertLayout layout;
+
+    HilbertBTreeResourceFactory(HilbertLayout layout, IStorageManager storageManager, ITypeTraits[] typeTraits,
             IBinaryComparatorFactory[] cmpFactories, ILSMOperationTrackerFactory opTrackerFactory,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
             IMetadataPageManagerFactory metadataPageManagerFactory, IVirtualBufferCacheProvider vbcProvider,
@@ -34,11 +36,12 @@ public final class DhvbBTreeResourceFactory extends LSMBTreeLocalResourceFactory
                 pageWriteCallbackFactory, metadataPageManagerFactory, vbcProvider, ioSchedulerProvider,
                 mergePolicyFactory, mergePolicyProperties, true, null, 0, false, null,
                 NoOpCompressorDecompressorFactory.INSTANCE, false, nullTypeTraits, nullIntrospector);
+        this.layout = layout;
     }
 
     @Override
     public LsmResource createResource(FileReference fileRef) {
-        return new DhvbBTreeResource(typeTraits, cmpFactories, fileRef.getRelativePath(), storageManager,
+        return new HilbertBTreeResource(layout, typeTraits, cmpFactories, fileRef.getRelativePath(), storageManager,
                 mergePolicyFactory, mergePolicyProperties, opTrackerProvider, ioOpCallbackFactory,
                 pageWriteCallbackFactory, metadataPageManagerFactory, vbcProvider, ioSchedulerProvider,
                 nullTypeTraits, nullIntrospector);

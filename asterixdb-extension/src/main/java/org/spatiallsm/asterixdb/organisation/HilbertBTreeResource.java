@@ -27,17 +27,23 @@ import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted description of a {@link DhvbBTree}: an LSM B-tree resource (same JSON, same files) that opens as a
- * DHVB index. Registered under its own id in {@code SpatialPersistedResourceRegistry}, so that a restart reopens it
- * as one.
+ * The persisted description of a {@link HilbertBTree}: an LSM B-tree resource (same JSON plus its
+ * {@code "organisation"}, same files) that opens as a DHB or DHVB index. Registered under its own id in
+ * {@code SpatialPersistedResourceRegistry}, so that a restart reopens it as one. Resources written before DHB
+ * existed have no {@code "organisation"}: they are DHVB.
  */
-public final class DhvbBTreeResource extends LSMBTreeLocalResource {
+public final class HilbertBTreeResource extends LSMBTreeLocalResource {
 
     private static final long serialVersionUID = 1L;
+    private static final String ORGANISATION = "organisation";
 
-    DhvbBTreeResource(ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories, String path,
+    private final HilbertLayout layout;
+
+    HilbertBTreeResource(HilbertLayout layout, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
+            String path,
             IStorageManager storageManager, ILSMMergePolicyFactory mergePolicyFactory,
             Map<String, String> mergePolicyProperties, ILSMOperationTrackerFactory opTrackerProvider,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -48,11 +54,21 @@ public final class DhvbBTreeResource extends LSMBTreeLocalResource {
                 mergePolicyProperties, null, null, null, null, opTrackerProvider, ioOpCallbackFactory,
                 pageWriteCallbackFactory, metadataPageManagerFactory, vbcProvider, ioSchedulerProvider, true,
                 NoOpCompressorDecompressorFactory.INSTANCE, false, nullTypeTraits, nullIntrospector);
+        this.layout = layout;
     }
 
-    private DhvbBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
+    private HilbertBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
             ICompressorDecompressorFactory compressorFactory) throws HyracksDataException {
         super(registry, json, null, 0, false, null, compressorFactory, false);
+        String kind = json.path(ORGANISATION).asText(HilbertLayout.DHVB.kind());
+        this.layout = HilbertLayout.of(kind).orElseThrow(() -> Refusal.of("the index resource " + path
+                + " names the organisation " + kind + ", which is no Hilbert B-tree"));
+    }
+
+    @Override
+    protected void appendToJson(ObjectNode json, IPersistedResourceRegistry registry) throws HyracksDataException {
+        super.appendToJson(json, registry);
+        json.put(ORGANISATION, layout.kind());
     }
 
     @Override
@@ -62,7 +78,8 @@ public final class DhvbBTreeResource extends LSMBTreeLocalResource {
         List<IVirtualBufferCache> memory = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
         ioOpCallbackFactory.initialize(serviceCtx, this);
         pageWriteCallbackFactory.initialize(serviceCtx, this);
-        return DhvbBTree.create(ioManager, memory, file, storageManager.getBufferCache(serviceCtx), typeTraits,
+        return HilbertBTree.create(layout, ioManager, memory, file, storageManager.getBufferCache(serviceCtx),
+                typeTraits,
                 cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
                 ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,
@@ -74,6 +91,6 @@ public final class DhvbBTreeResource extends LSMBTreeLocalResource {
         ICompressorDecompressorFactory compressorFactory = (ICompressorDecompressorFactory) registry
                 .deserializeOrDefault(json.get("compressorDecompressorFactory"),
                         NoOpCompressorDecompressorFactory.class);
-        return new DhvbBTreeResource(registry, json, compressorFactory);
+        return new HilbertBTreeResource(registry, json, compressorFactory);
     }
 }

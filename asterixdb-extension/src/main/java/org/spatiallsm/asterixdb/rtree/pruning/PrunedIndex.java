@@ -1,0 +1,23 @@
+package org.spatiallsm.asterixdb.rtree.pruning;
+
+import java.util.OptionalInt;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.spatiallsm.partitioning.pruning.Box;
+import org.spatiallsm.partitioning.pruning.ReadAmplification;
+
+/** An LSM index whose searches skip disk components by their MBR: what introspection shows of it. */
+public interface PrunedIndex {
+
+    /** Searches since the index was opened, and the disk components they opened and skipped. */
+    ReadAmplification.Counts readAmplification();
+
+    /** The MBR a search tests {@code component} against; call under the index's operation-tracker lock. */
+    Box mbr(ILSMDiskComponent component) throws HyracksDataException;
+
+    /** The component's level, for an index whose policy has levels; same lock as {@link #mbr}. */
+    default OptionalInt level(ILSMDiskComponent component) {
+        return OptionalInt.empty();
+    }
+}

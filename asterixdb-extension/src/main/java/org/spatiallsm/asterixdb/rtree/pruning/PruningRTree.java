@@ -1,0 +1,83 @@
+package org.spatiallsm.asterixdb.rtree.pruning;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexFileManager;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
+import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
+import org.apache.hyracks.storage.common.IIndexCursor;
+import org.apache.hyracks.storage.common.ISearchPredicate;
+import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
+import org.spatiallsm.partitioning.pruning.Box;
+import org.spatiallsm.partitioning.pruning.ReadAmplification;
+
+/**
+ * AsterixDB's LSM R-tree with anti-matter, whose searches open only the disk components whose MBR overlaps the query
+ * (see {@link ComponentPruning}, which also says why that is safe with anti-matter). Every internal R-tree spatial-lsm
+ * creates is one; everything but the choice of a search's components is the stock index's.
+ */
+public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements PrunedIndex {
+
+    private final ComponentPruning pruning;
+
+    @SuppressWarnings("squid:S00107") // the parent's constructor
+    public PruningRTree(Parts parts, ILSMIndexFileManager fileManager, int fieldCount,
+            IBinaryComparatorFactory[] rtreeCmpFactories, IBinaryComparatorFactory[] btreeComparatorFactories,
+            ILinearizeComparatorFactory linearizer, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, int[] filterFields,
+            boolean durable, boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues)
+            throws HyracksDataException {
+        this(parts, parts.componentFactory(), parts.bulkLoadComponentFactory(), fileManager, fieldCount,
+                rtreeCmpFactories, btreeComparatorFactories, linearizer, ioOpCallbackFactory, pageWriteCallbackFactory,
+                rtreeFields, filterFields, durable, isPointMBR, keyValues);
+    }
+
+    /** For a subclass whose disk components are not the stock ones {@code parts} makes. */
+    @SuppressWarnings("squid:S00107") // the parent's constructor
+    protected PruningRTree(Parts parts, ILSMDiskComponentFactory componentFactory,
+            ILSMDiskComponentFactory bulkLoadComponentFactory, ILSMIndexFileManager fileManager, int fieldCount,
+            IBinaryComparatorFactory[] rtreeCmpFactories, IBinaryComparatorFactory[] btreeComparatorFactories,
+            ILinearizeComparatorFactory linearizer, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, int[] filterFields,
+            boolean durable, boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues)
+            throws HyracksDataException {
+        super(parts.ioManager(), parts.virtualBufferCaches(), parts.interiorFrames(), parts.leafFrames(),
+                parts.buddyInteriorFrames(), parts.buddyLeafFrames(), parts.diskBufferCache(), fileManager,
+                componentFactory, bulkLoadComponentFactory, parts.filterHelper(), parts.filterFrames(),
+                parts.filterManager(), fieldCount, rtreeCmpFactories, btreeComparatorFactories, linearizer,
+                parts.comparatorFields(), parts.linearizerArray(), parts.mergePolicy(), parts.opTracker(),
+                parts.ioScheduler(), ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, filterFields, durable,
+                isPointMBR);
+        this.pruning = new ComponentPruning(keyValues);
+    }
+
+    @Override
+    public void getOperationalComponents(ILSMIndexOperationContext ctx) throws HyracksDataException {
+        super.getOperationalComponents(ctx);
+        pruning.prune(ctx, this::mbr);
+    }
+
+    @Override
+    public void search(ILSMIndexOperationContext ctx, IIndexCursor cursor, ISearchPredicate pred)
+            throws HyracksDataException {
+        pruning.countSearch(ctx);
+        super.search(ctx, cursor, pred);
+    }
+
+    @Override
+    public ReadAmplification.Counts readAmplification() {
+        return pruning.counts();
+    }
+
+    /** From the component's root page, unless a subclass knows its components' MBRs. */
+    @Override
+    public Box mbr(ILSMDiskComponent component) throws HyracksDataException {
+        return pruning.rootPageMbr(component);
+    }
+}

@@ -1,0 +1,59 @@
+package org.spatiallsm.client.lsm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The MBR of one disk component of an R-tree that prunes its searches: the lower and the upper corner, one value per
+ * dimension; both empty for a component without entries (which every search skips).
+ */
+public record ComponentMbr(List<Double> min, List<Double> max) {
+
+    public ComponentMbr {
+        min = List.copyOf(min);
+        max = List.copyOf(max);
+    }
+
+    /** A component's {@code "mbr"} field: absent or null for indexes that do not prune. */
+    static Optional<ComponentMbr> fromJson(JsonNode component) {
+        JsonNode mbr = component.path("mbr");
+        if (!mbr.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ComponentMbr(values(mbr.path("min")), values(mbr.path("max"))));
+    }
+
+    private static List<Double> values(JsonNode array) {
+        List<Double> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asDouble()));
+        return values;
+    }
+
+    public boolean isEmpty() {
+        return min.isEmpty();
+    }
+
+    ObjectNode toJson() {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        min.forEach(json.putArray("min")::add);
+        max.forEach(json.putArray("max")::add);
+        return json;
+    }
+
+    /** {@code [x1, y1 .. x2, y2]}, or {@code empty}. */
+    @Override
+    public String toString() {
+        return isEmpty() ? "empty" : "[" + corner(min) + " .. " + corner(max) + "]";
+    }
+
+    private static String corner(List<Double> values) {
+        return values.stream().map(v -> String.format(Locale.ROOT, "%s", v)).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,41 @@
+package org.spatiallsm.client.lsm;
+
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The spatial read amplification of an index (partition) that prunes its searches by component MBR, since its node
+ * opened it: searches, and the disk components they opened and skipped (memory components are not counted).
+ */
+public record ReadCounts(long searches, long componentsOpened, long componentsSkipped) {
+
+    public static final ReadCounts NONE = new ReadCounts(0, 0, 0);
+
+    /** An index partition's fields {@code searches}, {@code componentsOpened}, {@code componentsSkipped}. */
+    static Optional<ReadCounts> fromJson(JsonNode index) {
+        if (!index.path("searches").isNumber()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReadCounts(index.path("searches").asLong(), index.path("componentsOpened").asLong(),
+                index.path("componentsSkipped").asLong()));
+    }
+
+    public ReadCounts plus(ReadCounts other) {
+        return new ReadCounts(searches + other.searches, componentsOpened + other.componentsOpened,
+                componentsSkipped + other.componentsSkipped);
+    }
+
+    /** Disk components opened per search on average; 0 without searches. */
+    public double openedPerSearch() {
+        return searches == 0 ? 0 : (double) componentsOpened / searches;
+    }
+
+    /** Writes the three fields into {@code json}, as the NC endpoint does. */
+    void writeTo(ObjectNode json) {
+        json.put("searches", searches);
+        json.put("componentsOpened", componentsOpened);
+        json.put("componentsSkipped", componentsSkipped);
+    }
+}
