@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,8 +29,10 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
-import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
@@ -51,6 +53,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 class LeveledRTreeTest {
 
     private static final String DATASET = "Points";
+    private static final String INDEX = "loc";
     private static final int ROUNDS = 8;
     private static final int OPERATIONS_PER_ROUND = 240;
     /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
@@ -96,6 +99,7 @@ class LeveledRTreeTest {
         }
         assertThat(levelsBefore.values()).allSatisfy(levels -> assertThat(Set.copyOf(levels.values()))
                 .as("levels in use").contains(1));
+        assertSmallWindowsPrune(cluster, client, dataverse, model, random);
 
         cluster.restart();
         QueryServiceClient restarted = cluster.client();
@@ -107,26 +111,12 @@ class LeveledRTreeTest {
             assertManifestFollowsTheCore(dir, policy);
         }
         assertQueriesMatch(restarted, dataverse, model, random);
+        assertSmallWindowsPrune(cluster, restarted, dataverse, model, random);
         // And the index keeps working after the restart.
         randomRound(restarted, dataverse, random, model, nextId);
         new FlushDriver(restarted, dataverse, DATASET).flush();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
         assertQueriesMatch(restarted, dataverse, model, random);
-    }
-
-    @Test
-    void aLeveledBTreeIsRefusedInOneLineAndNothingIsCreated(QueryServiceClient client) {
-        client.executeOrThrow("DROP DATAVERSE LeveledBTree IF EXISTS; CREATE DATAVERSE LeveledBTree; USE LeveledBTree;"
-                + " CREATE TYPE Named AS { id: int64, name: string }; CREATE DATASET Names(Named) PRIMARY KEY id;");
-
-        QueryResult result = client.execute("USE LeveledBTree; CREATE INDEX byName ON Names(name) TYPE BTREE"
-                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}};");
-
-        assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString()
-                .contains("merge policy \"leveled\" supports only R-tree indexes").doesNotContain("\n\tat ");
-        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName ="
-                + " 'LeveledBTree' AND i.IndexName = 'byName';").results()).isEmpty();
     }
 
     /**
@@ -331,6 +321,67 @@ class LeveledRTreeTest {
         assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN SELECT VALUE p.id FROM Points p WHERE "
                 + "spatial_intersect(p.location, create_rectangle(create_point(0.5, 0.5), create_point(9.5, 9.5)));")
                 .plan()).contains("RTREE_SEARCH");
+    }
+
+    /**
+     * Small windows through the R-tree: each search opens exactly the disk components whose listed MBR overlaps the
+     * window (fewer than exist), and still returns the scan's and the model's ids. The listing shows each
+     * component's level as the manifest records it.
+     */
+    private static void assertSmallWindowsPrune(SpatialTestCluster cluster, QueryServiceClient client,
+            String dataverse, Map<Long, double[]> model, Random random) throws IOException {
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        Map<Integer, Long> manifestLevels = new TreeMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            levels(dir).values().forEach(level -> manifestLevels.merge(level, 1L, Long::sum));
+        }
+        Map<Integer, Long> listedLevels = new TreeMap<>();
+        for (JsonNode listing : lsm.listings(dataverse, DATASET)) {
+            for (JsonNode index : listing.path("indexes")) {
+                if (index.path("index").asText().equals(INDEX)) {
+                    index.path("components").forEach(c -> listedLevels.merge(c.path("level").asInt(-1), 1L,
+                            Long::sum));
+                }
+            }
+        }
+        assertThat(listedLevels).as("components per level in the listing").isEqualTo(manifestLevels);
+
+        for (int query = 0; query < 3; query++) {
+            double x1 = micro(random.nextDouble() * 190 - 100) + 5e-7;
+            double y1 = micro(random.nextDouble() * 190 - 100) + 5e-7;
+            double x2 = x1 + 4;
+            double y2 = y1 + 4;
+            List<IndexComponents> before = rtreePartitions(lsm, dataverse);
+            List<Long> throughRTree = ids(client, dataverse, "spatial_intersect(p.location, create_rectangle("
+                    + "create_point(" + literal(x1) + ", " + literal(y1) + "), create_point(" + literal(x2) + ", "
+                    + literal(y2) + ")))");
+            List<IndexComponents> after = rtreePartitions(lsm, dataverse);
+            List<Long> expected = model.entrySet().stream().filter(e -> e.getValue()[0] > x1 && e.getValue()[0] < x2
+                    && e.getValue()[1] > y1 && e.getValue()[1] < y2).map(Map.Entry::getKey).toList();
+            String window = "[" + x1 + ", " + y1 + " .. " + x2 + ", " + y2 + "]";
+            assertThat(throughRTree).as("ids in " + window + " through the R-tree").isEqualTo(expected);
+            assertThat(after.stream().map(IndexComponents::components).toList()).as("no component came or went")
+                    .isEqualTo(before.stream().map(IndexComponents::components).toList());
+            long components = before.stream().mapToLong(p -> p.components().size()).sum();
+            // Eq. 4.1 written out here, independently of the engine's code.
+            long overlapping = before.stream().flatMap(p -> p.mbrs().stream()).map(Optional::orElseThrow)
+                    .filter(mbr -> !mbr.isEmpty() && mbr.min().get(0) <= x2 && x1 <= mbr.max().get(0)
+                            && mbr.min().get(1) <= y2 && y1 <= mbr.max().get(1))
+                    .count();
+            ReadCounts delta = reads(after).minus(reads(before));
+            assertThat(delta).as("one search per partition over %d components, %s", components, window)
+                    .isEqualTo(new ReadCounts(2, overlapping, components - overlapping));
+            assertThat(delta.componentsOpened()).as("components opened for " + window).isLessThan(components);
+        }
+    }
+
+    private static List<IndexComponents> rtreePartitions(LsmIntrospectionClient lsm, String dataverse) {
+        return lsm.components(dataverse, DATASET).stream().filter(p -> p.where().index().equals(INDEX))
+                .sorted(Comparator.comparingInt(p -> p.where().partition())).toList();
+    }
+
+    private static ReadCounts reads(List<IndexComponents> partitions) {
+        return partitions.stream().map(p -> p.reads().orElseThrow()).reduce(ReadCounts.NONE, ReadCounts::plus);
     }
 
     private static List<Long> ids(QueryServiceClient client, String dataverse, String condition) {
