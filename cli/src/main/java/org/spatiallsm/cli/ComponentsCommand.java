@@ -100,7 +100,8 @@ final class ComponentsCommand implements Callable<Integer> {
                         String.format(Locale.ROOT, "%,d", component.bytes()),
                         component.tuples().isPresent() ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
                                 : "-",
-                        component.merging() ? "yes" : "", "-",
+                        component.merging() ? "yes" : "",
+                        index.levels().get(i).isPresent() ? Integer.toString(index.levels().get(i).getAsInt()) : "-",
                         index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
             }
         }

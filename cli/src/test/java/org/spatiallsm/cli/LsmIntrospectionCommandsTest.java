@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,27 @@ class LsmIntrospectionCommandsTest {
         assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
                 .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
                 .contains("\"mbr\" : null,\n      \"level\" : null");
+    }
+
+    @Test
+    void componentTableShowsTheLevelsOfALeveledRTree() {
+        IndexPartition rtree = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        ComponentMbr west = new ComponentMbr(List.of(-10.0, 40.0), List.of(-5.5, 45.0));
+        ComponentMbr east = new ComponentMbr(List.of(5.0, 40.0), List.of(9.0, 45.0));
+        // Level 0's flush first, then level 1's merge outputs, which hold older flushes.
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", rtree, false, 5,
+                List.of(component(4, 4, 50, false), component(0, 3, 60, false), component(0, 3, 70, false)),
+                List.of(Optional.of(west), Optional.of(west), Optional.of(east)),
+                List.of(OptionalInt.of(0), OptionalInt.of(1), OptionalInt.of(1)), Optional.of(new ReadCounts(1, 2, 1)),
+                Optional.empty()));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(2)).containsSubsequence("locationIndex", "5-5", "50", "0", "[-10.0, 40.0");
+        assertThat(lines.get(3)).containsSubsequence("locationIndex", "1-4", "60", "1", "[-10.0, 40.0");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-4", "70", "1", "[5.0, 40.0");
+        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes)).contains("\"level\" : 0")
+                .contains("\"level\" : 1").doesNotContain("\"level\" : null");
     }
 
     @Test

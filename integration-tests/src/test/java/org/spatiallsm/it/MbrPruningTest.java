@@ -178,7 +178,7 @@ class MbrPruningTest {
         List<IndexComponents> after = rtreePartitions(lsm, dataverse);
         assertThat(after.stream().map(IndexComponents::components).toList()).as("no component came or went")
                 .isEqualTo(before.stream().map(IndexComponents::components).toList());
-        ReadCounts delta = minus(reads(after), reads(before));
+        ReadCounts delta = reads(after).minus(reads(before));
         long overlapping = before.stream().flatMap(p -> p.mbrs().stream())
                 .filter(mbr -> window.overlaps(mbr.orElseThrow())).count();
         long components = before.stream().mapToLong(p -> p.components().size()).sum();
@@ -205,11 +205,6 @@ class MbrPruningTest {
 
     private static ReadCounts reads(List<IndexComponents> partitions) {
         return partitions.stream().map(p -> p.reads().orElseThrow()).reduce(ReadCounts.NONE, ReadCounts::plus);
-    }
-
-    private static ReadCounts minus(ReadCounts a, ReadCounts b) {
-        return new ReadCounts(a.searches() - b.searches(), a.componentsOpened() - b.componentsOpened(),
-                a.componentsSkipped() - b.componentsSkipped());
     }
 
     private record Window(double minX, double minY, double maxX, double maxY) {

@@ -8,12 +8,11 @@ import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFact
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
-import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
 import org.spatiallsm.asterixdb.organisation.HilbertBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResource;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResource;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,7 +42,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
             registeredClasses.put(policy.registryId(), policy.factoryClass());
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
-        registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
+        registeredClasses.put("SpatialLsmLeveledRTreeResource", LeveledRTreeResource.class);
         // The id predates DHB indexes, which share the resource class.
         registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
         registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);

@@ -26,8 +26,15 @@ public final class FlushCount {
         if (components.isEmpty()) {
             return 0;
         }
-        return fileName(components.get(0)).getSequenceEnd()
-                - fileName(components.get(components.size() - 1)).getSequenceStart() + 1;
+        // Not the first and last of the list: a leveled index lists its components level by level.
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (ILSMDiskComponent component : components) {
+            IndexComponentFileReference file = fileName(component);
+            first = Math.min(first, file.getSequenceStart());
+            last = Math.max(last, file.getSequenceEnd());
+        }
+        return last - first + 1;
     }
 
     /** The newest component's last sequence; it grows exactly when a flush or bulk load adds a component. */

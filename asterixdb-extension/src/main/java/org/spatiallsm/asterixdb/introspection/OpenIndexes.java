@@ -4,6 +4,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 
 import org.apache.asterix.common.api.INcApplicationContext;
 import org.apache.asterix.common.dataflow.DatasetLocalResource;
@@ -102,8 +103,9 @@ final class OpenIndexes {
     }
 
     /**
-     * Every index partition with its disk components, newest first, each with its MBR (indexes that prune), and the
-     * index partition's read amplification since it was opened.
+     * Every index partition with its disk components in search order (newest first; a leveled index level by level),
+     * each with its MBR (indexes that prune) and level (leveled indexes), and the index partition's read amplification
+     * since it was opened.
      */
     static ObjectNode listing(String node, String dataverse, String dataset, List<OpenIndex> indexes) {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
@@ -125,7 +127,12 @@ final class OpenIndexes {
                 for (ILSMDiskComponent component : open.index().getDiskComponents()) {
                     ObjectNode listed = ComponentSnapshot.of(component).toJson();
                     listed.set("mbr", pruned == null ? NullNode.instance : mbrJson(pruned, component));
-                    listed.putNull("level"); // no stack policy has levels
+                    OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
+                    if (level.isPresent()) {
+                        listed.put("level", level.getAsInt());
+                    } else {
+                        listed.putNull("level"); // no stack policy has levels
+                    }
                     stack.add(listed);
                 }
                 readAmplification(entry, pruned);

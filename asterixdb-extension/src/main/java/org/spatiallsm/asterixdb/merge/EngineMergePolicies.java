@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledMergePolicyFactory;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
 /**
  * The one list of merge policies spatial-lsm registers with AsterixDB: the policy name (the row in
@@ -16,8 +19,8 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 public final class EngineMergePolicies {
 
     /** One registered policy. */
-    public record Registration(String policyName, String registryId, Class<? extends StackMergePolicyFactory> factoryClass,
-            Supplier<StackMergePolicyFactory> factory) {
+    public record Registration(String policyName, String registryId,
+            Class<? extends ILSMMergePolicyFactory> factoryClass, Supplier<ILSMMergePolicyFactory> factory) {
     }
 
     public static final List<Registration> ALL = List.of(
@@ -27,7 +30,9 @@ public final class EngineMergePolicies {
             new Registration("bigtable", "SpatialLsmBigtableMergePolicyFactory", Bigtable.class, Bigtable::new),
             new Registration("exploring", "SpatialLsmExploringMergePolicyFactory", Exploring.class, Exploring::new),
             new Registration("constant-all", "SpatialLsmConstantAllMergePolicyFactory", ConstantAll.class,
-                    ConstantAll::new));
+                    ConstantAll::new),
+            new Registration(LeveledPolicy.NAME, "SpatialLsmLeveledMergePolicyFactory",
+                    LeveledMergePolicyFactory.class, LeveledMergePolicyFactory::new));
 
     private static final Map<String, Registration> BY_CLASS_NAME =
             ALL.stream().collect(Collectors.toMap(r -> r.factoryClass().getName(), Function.identity()));
@@ -35,7 +40,7 @@ public final class EngineMergePolicies {
     private EngineMergePolicies() {
     }
 
-    static StackMergePolicyFactory factoryForClassName(String className) throws HyracksDataException {
+    static ILSMMergePolicyFactory factoryForClassName(String className) throws HyracksDataException {
         Registration registration = BY_CLASS_NAME.get(className);
         if (registration == null) {
             throw HyracksDataException.create(new IllegalStateException(

@@ -26,18 +26,19 @@ import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLo
 import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedMergeSpike;
-import org.spatiallsm.asterixdb.rtree.partitioned.PartitionedRTreeResourceFactory;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
 import org.spatiallsm.storage.IndexOrganisation;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
 /**
  * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
  * gets a resource factory built from them, and every R-tree of an internal dataset gets its curve order computed
- * fast (the same order as AsterixDB's) and prunes its searches by component MBR ({@code PruningRTree}). AsterixDB asks the dataset for an index's resource factory when it
- * creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
+ * fast (the same order as AsterixDB's) and prunes its searches by component MBR ({@code PruningRTree}, or
+ * {@code LeveledRTree} under the leveled policy). AsterixDB asks the dataset for an index's resource factory when
+ * it creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
  */
 public class SpatialDataset extends Dataset {
     private static final long serialVersionUID = 1L;
@@ -68,9 +69,9 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
         }
-        // Only R-trees know partitioned merges (an internal spike switch, see PartitionedMergeSpike).
-        int mergeOutputs = index.getIndexType() == IndexType.RTREE ? PartitionedMergeSpike.mergeOutputs(options) : 1;
-        if (options.comparator().isEmpty() && mergeOutputs == 1 && !internalRTree) {
+        // StorageOptionsParser has refused the leveled policy on anything but an R-tree.
+        boolean leveled = options.mergePolicy().filter(p -> p.name().equals(LeveledPolicy.NAME)).isPresent();
+        if (options.comparator().isEmpty() && !leveled && !internalRTree) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
                     policyProperties);
         }
@@ -82,16 +83,15 @@ public class SpatialDataset extends Dataset {
         IResourceFactory rtree = RTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this, index,
                 recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
         if (!(rtree instanceof LSMRTreeWithAntiMatterLocalResourceFactory antiMatterRTree)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or a partitioned merge "
-                    + "can be chosen only for R-tree indexes of internal datasets");
+            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or the leveled merge "
+                    + "policy can be chosen only for R-tree indexes of internal datasets");
         }
         ILinearizeComparatorFactory order = options.comparator().isPresent()
                 ? RTreeLinearizers.factory(options.comparator().get(), RTreeLinearizers.dimensions(antiMatterRTree))
                 : RTreeLinearizers.fastEquivalent(RTreeLinearizers.order(antiMatterRTree));
         RTreeLinearizers.useOrder(antiMatterRTree, order);
-        if (mergeOutputs > 1) {
-            return new DatasetLocalResourceFactory(getDatasetId(),
-                    new PartitionedRTreeResourceFactory(antiMatterRTree, mergeOutputs));
+        if (leveled) {
+            return new DatasetLocalResourceFactory(getDatasetId(), new LeveledRTreeResourceFactory(antiMatterRTree));
         }
         // Every other internal R-tree prunes its searches by component MBR.
         return new DatasetLocalResourceFactory(getDatasetId(), new PruningRTreeResourceFactory(antiMatterRTree));

@@ -58,7 +58,7 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
     public record Parts(IIOManager ioManager, FileReference file, List<IVirtualBufferCache> virtualBufferCaches,
             IBufferCache diskBufferCache, RTreeFrameFactory interiorFrames, RTreeFrameFactory leafFrames,
             ITreeIndexFrameFactory buddyInteriorFrames, ITreeIndexFrameFactory buddyLeafFrames, RTreeFactory diskTrees,
-            ILSMDiskComponentFactory componentFactory, ILSMDiskComponentFactory bulkLoadComponentFactory,
+            RTreeFactory bulkLoadTrees, ILSMDiskComponentFactory componentFactory, ILSMDiskComponentFactory bulkLoadComponentFactory,
             ComponentFilterHelper filterHelper, LSMComponentFilterFrameFactory filterFrames,
             LSMComponentFilterManager filterManager, int[] comparatorFields, IBinaryComparatorFactory[] linearizerArray,
             ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler) {
@@ -112,7 +112,7 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
 
         return new Parts(ioManager, file, virtualBufferCaches, diskBufferCache, interiorFrames, leafFrames(leafWriter),
                 new BTreeNSMInteriorFrameFactory(buddyWriter), new BTreeNSMLeafFrameFactory(buddyWriter), diskTrees,
-                new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, filterHelper),
+                bulkLoadTrees, new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, filterHelper),
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, filterHelper), filterHelper,
                 filterFrames, filterManager, comparatorFields, linearizerArray,
                 mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),

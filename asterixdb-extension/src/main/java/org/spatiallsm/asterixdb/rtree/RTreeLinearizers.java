@@ -71,6 +71,30 @@ public final class RTreeLinearizers {
         return order;
     }
 
+    /**
+     * The name of {@code order} as {@code Orderings.exactEngineOrder} knows it ({@code simple}, {@code hilbert},
+     * {@code zorder}), looking through AsterixDB's tag-skipping wrapper; empty for any other order.
+     */
+    public static Optional<String> curveName(ILinearizeComparatorFactory order) throws AlgebricksException {
+        Object curve = order;
+        if (order instanceof OrderedLinearizeComparatorFactory tagSkipping) {
+            if (!(Boolean) read(tagSkipping, "ascending")) {
+                return Optional.empty();
+            }
+            curve = read(tagSkipping, "factory");
+        }
+        if (curve instanceof SimpleLinearizeComparatorFactory) {
+            return Optional.of("simple");
+        }
+        if (curve instanceof HilbertDoubleComparatorFactory || curve instanceof CurveComparatorFactory.Hilbert) {
+            return Optional.of("hilbert");
+        }
+        if (curve instanceof ZCurveDoubleComparatorFactory || curve instanceof CurveComparatorFactory.ZOrder) {
+            return Optional.of("zorder");
+        }
+        return Optional.empty();
+    }
+
     /** The order of the R-tree that {@code resourceFactory} describes. */
     public static ILinearizeComparatorFactory order(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory)
             throws AlgebricksException {

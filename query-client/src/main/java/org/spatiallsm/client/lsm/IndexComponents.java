@@ -3,6 +3,7 @@ package org.spatiallsm.client.lsm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,19 +21,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *                   the newest's last)
  * @param components newest first
  * @param mbrs       the MBR of each of {@code components}, in the same order; empty for an index that does not prune
+ * @param levels     the level of each of {@code components}, in the same order; empty but for a leveled R-tree
  * @param reads      searches and the components they opened and skipped, for an index that prunes
  * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
-        List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, Optional<ReadCounts> reads,
-        Optional<SkipScanCounters> skipScan) {
+        List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
+        Optional<ReadCounts> reads, Optional<SkipScanCounters> skipScan) {
 
     public IndexComponents {
         components = List.copyOf(components);
         mbrs = List.copyOf(mbrs);
-        if (mbrs.size() != components.size()) {
-            throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs");
+        levels = List.copyOf(levels);
+        if (mbrs.size() != components.size() || levels.size() != components.size()) {
+            throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs and "
+                    + levels.size() + " levels");
         }
+    }
+
+    /** An index partition that prunes its searches (or not) and has no levels. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, Optional<ReadCounts> reads,
+            Optional<SkipScanCounters> skipScan) {
+        this(node, where, primary, flushCount, components, mbrs, noLevels(components), reads, skipScan);
     }
 
     /** An index partition that does not prune its searches and has no organisation counters. */
@@ -50,6 +61,10 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
                 components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), Optional.empty(), skipScan);
     }
 
+    private static List<OptionalInt> noLevels(List<DiskComponent> components) {
+        return components.stream().map(c -> OptionalInt.empty()).toList();
+    }
+
     /** Every index partition of one node's {@code /spatial-lsm/components} answer. */
     static List<IndexComponents> fromListing(JsonNode listing) {
         String node = listing.path("node").asText();
@@ -59,14 +74,17 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         for (JsonNode index : listing.path("indexes")) {
             List<DiskComponent> components = new ArrayList<>();
             List<Optional<ComponentMbr>> mbrs = new ArrayList<>();
+            List<OptionalInt> levels = new ArrayList<>();
             for (JsonNode component : index.path("components")) {
                 components.add(DiskComponent.fromJson(component));
                 mbrs.add(ComponentMbr.fromJson(component));
+                JsonNode level = component.path("level");
+                levels.add(level.isInt() ? OptionalInt.of(level.asInt()) : OptionalInt.empty());
             }
             Optional<SkipScanCounters> skipScan = index.has("skipScan")
                     ? Optional.of(SkipScanCounters.fromJson(index.get("skipScan"))) : Optional.empty();
             indexes.add(new IndexComponents(node, IndexPartition.fromJson(index, dataverse, dataset),
-                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs,
+                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs, levels,
                     ReadCounts.fromJson(index), skipScan));
         }
         return indexes;
@@ -79,7 +97,7 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         json.put("partition", where.partition());
         json.put("primary", primary);
         json.put("flushCount", flushCount);
-        // As the NC endpoint answers: null where the index does not prune, level null until leveled R-trees exist.
+        // As the NC endpoint answers: null where the index does not prune, level null where it has no levels.
         if (reads.isPresent()) {
             reads.get().writeTo(json);
         } else {
@@ -89,7 +107,11 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         for (int i = 0; i < components.size(); i++) {
             ObjectNode component = components.get(i).toJson();
             component.set("mbr", mbrs.get(i).<JsonNode>map(ComponentMbr::toJson).orElse(NullNode.instance));
-            component.putNull("level");
+            if (levels.get(i).isPresent()) {
+                component.put("level", levels.get(i).getAsInt());
+            } else {
+                component.putNull("level");
+            }
             array.add(component);
         }
         skipScan.ifPresent(counters -> json.set("skipScan", counters.toJson()));
@@ -101,7 +123,8 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
      * sequence. Inclusive, e.g. "5-8".
      */
     public String flushRange(DiskComponent component) {
-        long base = components.get(components.size() - 1).firstSequence();
+        // Not the last component's: a leveled index lists its components level by level.
+        long base = components.stream().mapToLong(DiskComponent::firstSequence).min().orElseThrow();
         return (component.firstSequence() - base + 1) + "-" + (component.lastSequence() - base + 1);
     }
 

@@ -27,6 +27,12 @@ public record ReadCounts(long searches, long componentsOpened, long componentsSk
                 componentsSkipped + other.componentsSkipped);
     }
 
+    /** What was counted since {@code earlier} was read. */
+    public ReadCounts minus(ReadCounts earlier) {
+        return new ReadCounts(searches - earlier.searches, componentsOpened - earlier.componentsOpened,
+                componentsSkipped - earlier.componentsSkipped);
+    }
+
     /** Disk components opened per search on average; 0 without searches. */
     public double openedPerSearch() {
         return searches == 0 ? 0 : (double) componentsOpened / searches;

@@ -1,5 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.pruning;
 
+import java.util.OptionalInt;
+
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.spatiallsm.partitioning.pruning.Box;
@@ -13,4 +15,9 @@ public interface PrunedIndex {
 
     /** The MBR a search tests {@code component} against; call under the index's operation-tracker lock. */
     Box mbr(ILSMDiskComponent component) throws HyracksDataException;
+
+    /** The component's level, for an index whose policy has levels; same lock as {@link #mbr}. */
+    default OptionalInt level(ILSMDiskComponent component) {
+        return OptionalInt.empty();
+    }
 }

@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.rtree.pruning;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexFileManager;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
@@ -32,9 +33,23 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
             ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, int[] filterFields,
             boolean durable, boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues)
             throws HyracksDataException {
+        this(parts, parts.componentFactory(), parts.bulkLoadComponentFactory(), fileManager, fieldCount,
+                rtreeCmpFactories, btreeComparatorFactories, linearizer, ioOpCallbackFactory, pageWriteCallbackFactory,
+                rtreeFields, filterFields, durable, isPointMBR, keyValues);
+    }
+
+    /** For a subclass whose disk components are not the stock ones {@code parts} makes. */
+    @SuppressWarnings("squid:S00107") // the parent's constructor
+    protected PruningRTree(Parts parts, ILSMDiskComponentFactory componentFactory,
+            ILSMDiskComponentFactory bulkLoadComponentFactory, ILSMIndexFileManager fileManager, int fieldCount,
+            IBinaryComparatorFactory[] rtreeCmpFactories, IBinaryComparatorFactory[] btreeComparatorFactories,
+            ILinearizeComparatorFactory linearizer, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, int[] filterFields,
+            boolean durable, boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues)
+            throws HyracksDataException {
         super(parts.ioManager(), parts.virtualBufferCaches(), parts.interiorFrames(), parts.leafFrames(),
                 parts.buddyInteriorFrames(), parts.buddyLeafFrames(), parts.diskBufferCache(), fileManager,
-                parts.componentFactory(), parts.bulkLoadComponentFactory(), parts.filterHelper(), parts.filterFrames(),
+                componentFactory, bulkLoadComponentFactory, parts.filterHelper(), parts.filterFrames(),
                 parts.filterManager(), fieldCount, rtreeCmpFactories, btreeComparatorFactories, linearizer,
                 parts.comparatorFields(), parts.linearizerArray(), parts.mergePolicy(), parts.opTracker(),
                 parts.ioScheduler(), ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, filterFields, durable,
@@ -45,7 +60,7 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     @Override
     public void getOperationalComponents(ILSMIndexOperationContext ctx) throws HyracksDataException {
         super.getOperationalComponents(ctx);
-        pruning.prune(ctx, pruning::rootPageMbr);
+        pruning.prune(ctx, this::mbr);
     }
 
     @Override
@@ -60,6 +75,7 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
         return pruning.counts();
     }
 
+    /** From the component's root page, unless a subclass knows its components' MBRs. */
     @Override
     public Box mbr(ILSMDiskComponent component) throws HyracksDataException {
         return pruning.rootPageMbr(component);

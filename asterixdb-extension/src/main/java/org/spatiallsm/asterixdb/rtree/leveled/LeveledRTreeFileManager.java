@@ -1,32 +1,39 @@
-package org.spatiallsm.asterixdb.rtree.partitioned;
+package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.hyracks.api.exceptions.ErrorCode;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
 import org.apache.hyracks.api.io.IIOManager;
 import org.apache.hyracks.storage.am.common.api.ITreeIndex;
+import org.apache.hyracks.storage.am.lsm.common.impls.IndexComponentFileReference;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
 import org.apache.hyracks.storage.am.lsm.common.impls.TreeIndexFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuplesFileManager;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
-import org.apache.hyracks.storage.am.lsm.common.impls.IndexComponentFileReference;
 
-/** The stock file manager of an anti-matter R-tree, except that it names and keeps all outputs of a merge. */
-final class PartitionedRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
+/**
+ * The stock file manager of an anti-matter R-tree, except that the components an index opens with are those of its
+ * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting.
+ */
+final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
 
-    PartitionedRTreeFileManager(IIOManager ioManager, FileReference file,
+    LeveledRTreeFileManager(IIOManager ioManager, FileReference file,
             TreeIndexFactory<? extends ITreeIndex> rtreeFactory) {
         super(ioManager, file, rtreeFactory);
     }
 
-    /** The file of output {@code output} of the merge whose stock target is {@code mergeTarget}. */
-    FileReference outputFile(FileReference mergeTarget, int output) {
-        return baseDir.getChild(OutputFiles.outputName(mergeTarget.getFile().getName(), output));
+    Path manifest() {
+        return baseDir.getFile().toPath().resolve(LeveledManifest.FILE_NAME);
+    }
+
+    /** The file of output {@code output} of merge {@code serial} whose inputs span {@code minSeq..maxSeq}. */
+    FileReference outputFile(long minSeq, long maxSeq, long serial, int output) {
+        return baseDir.getChild(LeveledManifest.Name.output(minSeq, maxSeq, serial, output));
     }
 
     @Override
@@ -37,17 +44,17 @@ final class PartitionedRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFile
         cleanupAndGetValidFilesInternal(COMPONENT_FILES_FILTER, treeFactory, validFiles, bufferCache);
         Map<String, FileReference> byName = new HashMap<>();
         validFiles.forEach(f -> byName.put(f.getFileName(), f.getFileRef()));
-        OutputFiles.Selection selection;
+        LeveledManifest.Selection selection;
         try {
-            selection = OutputFiles.select(new ArrayList<>(byName.keySet()));
-        } catch (OutputFiles.OverlappingRangesException e) {
-            throw HyracksDataException.create(ErrorCode.FOUND_OVERLAPPING_LSM_FILES, baseDir);
+            selection = LeveledManifest.select(new ArrayList<>(byName.keySet()), LeveledManifest.read(manifest()));
+        } catch (RuntimeException e) {
+            throw HyracksDataException.create(e);
         }
-        for (String name : selection.nested()) {
+        for (String name : selection.deleted()) {
             delete(bufferCache, byName.get(name));
         }
         List<LSMComponentFileReferences> components = new ArrayList<>();
-        for (String name : selection.newestFirst()) {
+        for (String name : selection.keptInOrder()) {
             components.add(new LSMComponentFileReferences(byName.get(name), null, null));
         }
         return components;

@@ -1,0 +1,37 @@
+package org.spatiallsm.asterixdb.rtree.leveled;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
+import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndex;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
+import org.apache.hyracks.storage.am.lsm.common.impls.TreeIndexFactory;
+import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntimatterDiskComponent;
+import org.apache.hyracks.storage.am.rtree.impls.RTree;
+import org.spatiallsm.asterixdb.crash.CrashPoints;
+
+/**
+ * The stock anti-matter R-tree disk component, with one crash point: after a component's files are deleted. In
+ * normal operation only a completed merge deletes components (its inputs, once their last reader has left), so a
+ * crash there leaves a committed merge with some inputs still on disk, which start-up deletes from the manifest.
+ */
+final class LeveledDiskComponentFactory implements ILSMDiskComponentFactory {
+
+    private final TreeIndexFactory<RTree> rtreeFactory;
+
+    LeveledDiskComponentFactory(TreeIndexFactory<RTree> rtreeFactory) {
+        this.rtreeFactory = rtreeFactory;
+    }
+
+    @Override
+    public LSMRTreeWithAntimatterDiskComponent createComponent(AbstractLSMIndex lsmIndex,
+            LSMComponentFileReferences cfr) throws HyracksDataException {
+        return new LSMRTreeWithAntimatterDiskComponent(lsmIndex,
+                rtreeFactory.createIndexInstance(cfr.getInsertIndexFileReference()), null) {
+            @Override
+            public void destroy() throws HyracksDataException {
+                super.destroy();
+                CrashPoints.reach("leveled.merge.inputs-deleting");
+            }
+        };
+    }
+}

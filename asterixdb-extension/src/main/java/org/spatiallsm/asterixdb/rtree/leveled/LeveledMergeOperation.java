@@ -1,0 +1,80 @@
+package org.spatiallsm.asterixdb.rtree.leveled;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.api.io.FileReference;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
+import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
+import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeMergeOperation;
+import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.spatiallsm.partitioning.leveled.LeveledMerge;
+import org.spatiallsm.partitioning.partitioner.PartitionInfo;
+
+/**
+ * A merge of a {@link LeveledRTree}: AsterixDB's merge of an R-tree, plus the policy's decision, the merge's serial
+ * (unique per index, in its output names and manifest edit) and all the components it writes. The harness knows
+ * only the first ({@code getNewComponent()}); the others travel here.
+ */
+final class LeveledMergeOperation extends LSMRTreeMergeOperation {
+
+    private final LeveledMerge decision;
+    private final List<LeveledManifest.Component> inputs;
+    private final long serial;
+    private final List<FileReference> outputFiles = new ArrayList<>();
+    private final List<ILSMDiskComponent> outputs = new ArrayList<>();
+    private final List<PartitionInfo> partitions = new ArrayList<>();
+
+    LeveledMergeOperation(MergeOperation stock, ILSMIOOperationCallback callback, String indexIdentifier,
+            LeveledMerge decision, List<LeveledManifest.Component> inputs, long serial) {
+        super(stock.getAccessor(), stock.getCursor(), stock.getCursorStats(), stock.getTarget(), null, null, callback,
+                indexIdentifier);
+        this.decision = decision;
+        this.inputs = inputs;
+        this.serial = serial;
+    }
+
+    /** The inputs as the policy saw them when it decided, newest first. */
+    List<LeveledManifest.Component> inputs() {
+        return inputs;
+    }
+
+    LeveledMerge decision() {
+        return decision;
+    }
+
+    long serial() {
+        return serial;
+    }
+
+    void addOutput(FileReference file, ILSMDiskComponent component, PartitionInfo partition) {
+        outputFiles.add(file);
+        outputs.add(component);
+        partitions.add(partition);
+    }
+
+    /** All outputs, in output order; the first is the one the harness holds. */
+    List<ILSMDiskComponent> outputs() {
+        return outputs;
+    }
+
+    /** What the partitioner says of each output (MBR, entries), in output order. */
+    List<PartitionInfo> partitions() {
+        return partitions;
+    }
+
+    /** A failed merge deletes every output it began (the stock R-tree merge names no file to delete here). */
+    @Override
+    public void cleanup(IBufferCache bufferCache) {
+        for (FileReference file : outputFiles) {
+            try {
+                bufferCache.closeFileIfOpen(file);
+                bufferCache.deleteFile(file);
+            } catch (HyracksDataException e) {
+                getFailure().addSuppressed(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.spatiallsm.asterixdb.rtree.leveled;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.spatiallsm.partitioning.leveled.LeveledComponent;
+import org.spatiallsm.partitioning.leveled.LeveledMerge;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+
+/**
+ * Plugs the pure {@link LeveledPolicy} into Hyracks' LSM harness for one {@link LeveledRTree}. Called under the
+ * index's operation-tracker lock after every flush and every merge: a move is done at once (one manifest line) and
+ * the policy is asked again; a merge is scheduled with exactly the decision's inputs.
+ */
+final class LeveledMergePolicy implements ILSMMergePolicy {
+
+    private final LeveledPolicy core;
+
+    LeveledMergePolicy(LeveledPolicy core) {
+        this.core = core;
+    }
+
+    @Override
+    public void configure(Map<String, String> properties) {
+        // Parameters were validated and bound when the core was built by the factory.
+    }
+
+    @Override
+    public void diskComponentAdded(ILSMIndex index, boolean fullMergeIsRequested) throws HyracksDataException {
+        LeveledRTree leveled = leveled(index);
+        // Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
+        // completion calls here again). Bounded: every move takes a component one level deeper.
+        while (true) {
+            LeveledRTree.Snapshot snapshot = leveled.snapshot();
+            Optional<LeveledMerge> decision = core.findMerge(snapshot.view());
+            if (decision.isEmpty()) {
+                return;
+            }
+            LeveledMerge merge = decision.get();
+            if (merge.isMove()) {
+                leveled.move(snapshot.byId().get(merge.picked().id()), merge.sourceLevel(), merge.targetLevel());
+                continue;
+            }
+            List<ILSMDiskComponent> inputs = new ArrayList<>();
+            for (LeveledComponent input : merge.inputs()) {
+                inputs.add(snapshot.byId().get(input.id()));
+            }
+            leveled.scheduleMerge(merge, inputs);
+            return;
+        }
+    }
+
+    @Override
+    public boolean isMergeLagging(ILSMIndex index) throws HyracksDataException {
+        return core.isMergeLagging(leveled(index).snapshot().view());
+    }
+
+    private static LeveledRTree leveled(ILSMIndex index) throws HyracksDataException {
+        if (!(index instanceof LeveledRTree leveled)) {
+            throw HyracksDataException.create(new IllegalStateException(
+                    "the leveled merge policy applies only to R-tree indexes, not to " + index));
+        }
+        return leveled;
+    }
+}

@@ -1,0 +1,564 @@
+package org.spatiallsm.asterixdb.rtree.leveled;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.data.std.primitive.DoublePointable;
+import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
+import org.apache.hyracks.storage.am.common.impls.AbstractTreeIndex;
+import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentBulkLoader;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMemoryComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
+import org.apache.hyracks.storage.am.lsm.common.impls.EmptyComponent;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMIndexSearchCursor;
+import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
+import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuplesSearchCursor;
+import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
+import org.apache.hyracks.storage.common.IIndexAccessor;
+import org.apache.hyracks.storage.common.IIndexCursor;
+import org.apache.hyracks.storage.common.IndexCursorStats;
+import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
+import org.spatiallsm.partitioning.entries.Entries;
+import org.spatiallsm.partitioning.entries.EntryCursor;
+import org.spatiallsm.partitioning.entries.EntryRun;
+import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.partitioning.leveled.LeveledComponent;
+import org.spatiallsm.partitioning.leveled.LeveledMerge;
+import org.spatiallsm.partitioning.leveled.LeveledView;
+import org.spatiallsm.partitioning.ordering.Orderings;
+import org.spatiallsm.partitioning.partitioner.PartitionInfo;
+import org.spatiallsm.partitioning.partitioner.PartitionSink;
+import org.spatiallsm.partitioning.partitioner.Partitioners;
+import org.spatiallsm.partitioning.pruning.Box;
+
+/**
+ * The leveled, partitioned LSM R-tree: an anti-matter R-tree whose merges, chosen by the leveled policy, write K >= 1
+ * spatially partitioned components into the next level, and whose levels live in a manifest
+ * ({@link LeveledManifest}). Flushes are the stock R-tree's, searches {@link PruningRTree}'s, which skip the disk
+ * components whose MBR in the manifest misses the query window. The disk components are kept in search order:
+ * level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order inside a
+ * level does not matter to reconciliation).
+ * <p>
+ * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
+ * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
+ * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
+ */
+public final class LeveledRTree extends PruningRTree {
+
+    /** Stats of a component the manifest does not describe (a flush): computed by a scan after the flush. */
+    private record Stats(Rect mbr, long entries) {
+    }
+
+    private final LeveledRTreeFileManager files;
+    private final String ordering;
+    private final int dimensions;
+    private final Map<String, Stats> flushStats = new ConcurrentHashMap<>();
+    /** The outputs of merges that completed but are not installed yet, by the output the harness holds. */
+    private final Map<ILSMDiskComponent, LeveledMergeOperation> uninstalled =
+            Collections.synchronizedMap(new IdentityHashMap<>());
+    /** Guarded by the operation tracker (every policy call and every install runs under it). */
+    private LeveledManifest.Version version = LeveledManifest.Version.EMPTY;
+    private long lastSerial = -1;
+    private LeveledMerge pendingDecision;
+    private List<LeveledManifest.Component> pendingInputs;
+
+    @SuppressWarnings("squid:S00107") // the parent's constructor, plus the ordering
+    public LeveledRTree(Parts parts, LeveledRTreeFileManager fileManager, int fieldCount,
+            IBinaryComparatorFactory[] rtreeCmpFactories, IBinaryComparatorFactory[] btreeComparatorFactories,
+            ILinearizeComparatorFactory linearizer, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, int[] rtreeFields, boolean durable,
+            boolean isPointMBR, IPrimitiveValueProviderFactory[] keyValues, String ordering)
+            throws HyracksDataException {
+        super(parts, new LeveledDiskComponentFactory(parts.diskTrees()),
+                new LeveledDiskComponentFactory(parts.bulkLoadTrees()), fileManager, fieldCount, rtreeCmpFactories,
+                btreeComparatorFactories, linearizer, ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, null,
+                durable, isPointMBR, keyValues);
+        this.files = fileManager;
+        this.ordering = ordering;
+        this.dimensions = rtreeCmpFactories.length / 2;
+    }
+
+    @Override
+    public synchronized void activate() throws HyracksDataException {
+        super.activate();
+        version = LeveledManifest.read(files.manifest());
+        lastSerial = Math.max(lastSerial, version.lastSerial());
+        for (ILSMDiskComponent component : diskComponents) {
+            if (!version.live().containsKey(name(component))) {
+                flushStats.put(name(component), scan(component));
+            }
+        }
+    }
+
+    @Override
+    public ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
+        ILSMDiskComponent flushed = super.doFlush(operation);
+        if (flushed != null && flushed != EmptyComponent.INSTANCE) {
+            // The policy needs the flush's MBR and entry count; one read of the new component, outside the lock.
+            flushStats.put(name(flushed), scan(flushed));
+        }
+        return flushed;
+    }
+
+    /** The file name of a disk component: its identity in the manifest. */
+    static String name(ILSMDiskComponent component) {
+        return ((AbstractTreeIndex) component.getIndex()).getFileReference().getFile().getName();
+    }
+
+    /** The exact MBR (anti-matter included) and entry count of one disk component. */
+    private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
+        IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
+        IIndexCursor cursor = accessor.createSearchCursor(false);
+        MbrAccumulator mbr = new MbrAccumulator();
+        try {
+            accessor.search(cursor, new SearchPredicate(null, null));
+            try {
+                while (cursor.hasNext()) {
+                    cursor.next();
+                    mbr.add(cursor.getTuple());
+                }
+            } finally {
+                cursor.close();
+            }
+        } finally {
+            cursor.destroy();
+        }
+        return new Stats(mbr.rect(), mbr.count);
+    }
+
+    /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
+    record Snapshot(LeveledView view, Map<Long, ILSMDiskComponent> byId) {
+    }
+
+    Snapshot snapshot() {
+        List<LeveledComponent> components = new ArrayList<>();
+        Map<Long, ILSMDiskComponent> byId = new HashMap<>();
+        for (ILSMDiskComponent component : diskComponents) {
+            LeveledManifest.Component described = describe(component);
+            long id = LeveledManifest.Name.parse(described.name()).orElseThrow().age();
+            List<Double> mbr = described.mbr();
+            components.add(new LeveledComponent(id, described.level(),
+                    new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3)), described.entries(), described.bytes(),
+                    component.getState() == ComponentState.READABLE_MERGING));
+            byId.put(id, component);
+        }
+        return new Snapshot(LeveledView.of(components), byId);
+    }
+
+    /** A disk component as the policy sees it: from the manifest, or for a flush from its scan. */
+    private LeveledManifest.Component describe(ILSMDiskComponent component) {
+        String name = name(component);
+        LeveledManifest.Component described = version.live().get(name);
+        if (described != null) {
+            return described;
+        }
+        Stats stats = flushStats.get(name);
+        if (stats == null) {
+            throw new IllegalStateException("no MBR known for component " + name + " of " + this);
+        }
+        return new LeveledManifest.Component(name, 0, box(stats.mbr()), stats.entries(),
+                component.getComponentSize());
+    }
+
+    /**
+     * The MBR a search tests the component against: the one the manifest stores (a merge's output, as the
+     * partitioner summed it up) or a flush's scan; exact either way, anti-matter included. Under the lock.
+     */
+    @Override
+    public Box mbr(ILSMDiskComponent component) {
+        LeveledManifest.Component described = describe(component);
+        if (described.entries() == 0) {
+            return Box.empty(2);
+        }
+        List<Double> mbr = described.mbr();
+        return Box.of(new double[] { mbr.get(0), mbr.get(1) }, new double[] { mbr.get(2), mbr.get(3) });
+    }
+
+    @Override
+    public OptionalInt level(ILSMDiskComponent component) {
+        return OptionalInt.of(describe(component).level());
+    }
+
+    private static List<Double> box(Rect mbr) {
+        return List.of(mbr.minX(), mbr.minY(), mbr.maxX(), mbr.maxY());
+    }
+
+    /** A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. */
+    void move(ILSMDiskComponent component, int fromLevel, int toLevel) {
+        LeveledManifest.MoveEdit edit =
+                new LeveledManifest.MoveEdit(name(component), fromLevel, toLevel, describe(component));
+        CrashPoints.reach("leveled.move.before-edit");
+        LeveledManifest.append(files.manifest(), edit);
+        CrashPoints.reach("leveled.move.committed");
+        version = version.apply(edit);
+        sortComponents();
+    }
+
+    /** Schedules the merge the policy decided; its inputs need not be neighbours in the component list. */
+    ILSMIOOperation scheduleMerge(LeveledMerge decision, List<ILSMDiskComponent> inputs) throws HyracksDataException {
+        List<ILSMDiskComponent> newestFirst = new ArrayList<>(inputs);
+        newestFirst.sort(Comparator.comparingInt(diskComponents::indexOf));
+        pendingDecision = decision;
+        pendingInputs = newestFirst.stream().map(this::describe).toList();
+        try {
+            return createAccessor(NoOpIndexAccessParameters.INSTANCE).scheduleMerge(newestFirst);
+        } finally {
+            pendingDecision = null;
+            pendingInputs = null;
+        }
+    }
+
+    @Override
+    protected ILSMIOOperation createMergeOperation(AbstractLSMIndexOperationContext opCtx,
+            LSMComponentFileReferences mergeFileRefs, ILSMIOOperationCallback callback) throws HyracksDataException {
+        if (pendingDecision == null) {
+            throw HyracksDataException.create(new UnsupportedOperationException(
+                    "a leveled R-tree merges only what its policy decides (COMPACT is not supported)"));
+        }
+        MergeOperation stock = (MergeOperation) super.createMergeOperation(opCtx, mergeFileRefs, callback);
+        lastSerial = Math.max(lastSerial, version.lastSerial()) + 1;
+        return new LeveledMergeOperation(stock, new ManifestCallback(callback), getIndexIdentifier(),
+                pendingDecision, pendingInputs, lastSerial);
+    }
+
+    @Override
+    public ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
+        LeveledMergeOperation merge = (LeveledMergeOperation) operation;
+        ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
+        boolean keepsAntiMatter = !merge.decision().dropAntiMatter();
+        long count = countMerged(opCtx, keepsAntiMatter);
+        if (count == 0) {
+            // Matter and anti-matter cancelled out: the merge only removes its inputs.
+            uninstalled.put(EmptyComponent.INSTANCE, merge);
+            return EmptyComponent.INSTANCE;
+        }
+        if (count > Integer.MAX_VALUE) {
+            throw HyracksDataException.create(new IllegalStateException("a leveled merge of " + count
+                    + " entries is larger than one merge can route"));
+        }
+        // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to. The
+        // partitioner sees positions and MBRs only; a partition's entries, read in stream order, are already in the
+        // R-tree's order, since the stream is.
+        int[] outputOf = new int[(int) count];
+        List<PartitionInfo> partitions = Partitioners
+                .create(merge.decision().partitioning(), Map.of(), Path.of(System.getProperty("java.io.tmpdir")))
+                .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
+                        Orderings.exactEngineOrder(ordering),
+                        (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
+                        new PartitionSink() {
+                            private int current;
+
+                            @Override
+                            public void begin(int index) {
+                                current = index;
+                            }
+
+                            @Override
+                            public void add(Entries block, int row) {
+                                outputOf[(int) block.id(row)] = current;
+                            }
+
+                            @Override
+                            public void end(PartitionInfo info) {
+                                // The summaries come back with the outcome.
+                            }
+                        })
+                .partitions();
+        route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+        ILSMDiskComponent first = merge.outputs().get(0);
+        uninstalled.put(first, merge);
+        return first;
+    }
+
+    /** Pass 2: every entry of the stream into the bulk loader of its output. */
+    private void route(LeveledMergeOperation merge, ILSMIndexOperationContext opCtx, boolean keepsAntiMatter,
+            int[] outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
+        long minSeq = Long.MAX_VALUE;
+        long maxSeq = Long.MIN_VALUE;
+        for (ILSMComponent input : opCtx.getComponentHolder()) {
+            LeveledManifest.Name name = LeveledManifest.Name.parse(name((ILSMDiskComponent) input)).orElseThrow();
+            minSeq = Math.min(minSeq, name.minSeq());
+            maxSeq = Math.max(maxSeq, name.maxSeq());
+        }
+        List<ILSMDiskComponentBulkLoader> loaders = new ArrayList<>();
+        boolean loaded = false;
+        try {
+            for (PartitionInfo partition : partitions) {
+                var file = files.outputFile(minSeq, maxSeq, merge.serial(), partition.index());
+                ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
+                merge.addOutput(file, component, partition);
+                loaders.add(component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
+                        pageWriteCallbackFactory.createPageWriteCallback()));
+            }
+            IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
+                    new IndexCursorStats());
+            try {
+                search(opCtx, cursor, new SearchPredicate(null, null));
+                try {
+                    for (int position = 0; cursor.hasNext(); position++) {
+                        cursor.next();
+                        loaders.get(outputOf[position]).add(cursor.getTuple());
+                    }
+                } finally {
+                    cursor.close();
+                }
+            } finally {
+                cursor.destroy();
+            }
+            for (int i = 0; i < loaders.size(); i++) {
+                loaders.get(i).end();
+                if (i == 0 && loaders.size() > 1) {
+                    CrashPoints.reach("leveled.merge.outputs-half-written");
+                }
+            }
+            loaded = true;
+        } finally {
+            if (!loaded) {
+                for (ILSMDiskComponentBulkLoader loader : loaders) {
+                    loader.abort();
+                }
+            }
+        }
+    }
+
+    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) throws HyracksDataException {
+        IIndexCursor counter = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
+                new IndexCursorStats());
+        try {
+            search(opCtx, counter, new SearchPredicate(null, null));
+            long entries = 0;
+            try {
+                while (counter.hasNext()) {
+                    counter.next();
+                    entries++;
+                }
+            } finally {
+                counter.close();
+            }
+            return entries;
+        } finally {
+            counter.destroy();
+        }
+    }
+
+    /**
+     * Commits and installs a completed merge (under the operation tracker's lock): every output is valid and forced
+     * by now (the harness marked the first, {@link ManifestCallback} the others), so the manifest edit is written,
+     * and only then do the outputs replace the inputs in memory.
+     */
+    @Override
+    public void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
+            throws HyracksDataException {
+        LeveledMergeOperation merge = uninstalled.remove(newComponent);
+        if (merge == null) {
+            throw HyracksDataException.create(new IllegalStateException("merge output " + newComponent
+                    + " of " + this + " was not written by a leveled merge"));
+        }
+        List<String> removed = mergedComponents.stream().map(c -> name((ILSMDiskComponent) c)).toList();
+        List<LeveledManifest.Component> added = new ArrayList<>();
+        for (int i = 0; i < merge.outputs().size(); i++) {
+            PartitionInfo partition = merge.partitions().get(i);
+            added.add(new LeveledManifest.Component(name(merge.outputs().get(i)), merge.decision().targetLevel(),
+                    box(partition.mbr()), partition.entries(), merge.outputs().get(i).getComponentSize()));
+        }
+        LeveledManifest.MergeEdit edit =
+                new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());
+        CrashPoints.reach("leveled.merge.outputs-written");
+        LeveledManifest.append(files.manifest(), edit);
+        CrashPoints.reach("leveled.merge.committed");
+        version = version.apply(edit);
+        removed.forEach(flushStats::remove);
+        diskComponents.removeAll(mergedComponents);
+        diskComponents.addAll(merge.outputs());
+        sortComponents();
+    }
+
+    /**
+     * A flushed or bulk-loaded component arrives at level 0. A bulk load (CREATE INDEX on existing data, LOAD) has
+     * no flush to scan it, so it is scanned here, once, under the lock.
+     */
+    @Override
+    public void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
+        if (component != EmptyComponent.INSTANCE) {
+            if (!flushStats.containsKey(name(component))) {
+                flushStats.put(name(component), scan(component));
+            }
+            diskComponents.add(0, component);
+        }
+    }
+
+    /** Search order: level 0 newest first, then each deeper level, newest first. */
+    private void sortComponents() {
+        diskComponents.sort(Comparator.comparingInt((ILSMDiskComponent c) -> version.levelOf(name(c)))
+                .thenComparing(c -> LeveledManifest.Name.parse(name(c)).orElseThrow().age(),
+                        Comparator.reverseOrder()));
+    }
+
+    /** Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR. */
+    private final class StreamEntries implements EntryCursor {
+        private final IIndexCursor cursor;
+        private final MbrAccumulator reader = new MbrAccumulator();
+        private long position;
+
+        StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) {
+            cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter, new IndexCursorStats());
+            try {
+                search(opCtx, cursor, new SearchPredicate(null, null));
+            } catch (HyracksDataException e) {
+                throw new IllegalStateException("cannot read the merge's inputs", e);
+            }
+        }
+
+        @Override
+        public int read(Entries into, int max) {
+            try {
+                int read = 0;
+                while (read < max && cursor.hasNext()) {
+                    cursor.next();
+                    ITupleReference tuple = cursor.getTuple();
+                    into.add(position++, reader.coordinate(tuple, 0), reader.coordinate(tuple, 1),
+                            reader.coordinate(tuple, dimensions), reader.coordinate(tuple, dimensions + 1));
+                    read++;
+                }
+                return read;
+            } catch (HyracksDataException e) {
+                throw new IllegalStateException("cannot read the merge's inputs", e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                cursor.close();
+                cursor.destroy();
+            } catch (HyracksDataException e) {
+                throw new IllegalStateException("cannot close the merge's inputs", e);
+            }
+        }
+    }
+
+    /** The union of tuples' MBRs (the first two dimensions), and their count. */
+    private final class MbrAccumulator {
+        private double minX = Double.POSITIVE_INFINITY;
+        private double minY = Double.POSITIVE_INFINITY;
+        private double maxX = Double.NEGATIVE_INFINITY;
+        private double maxY = Double.NEGATIVE_INFINITY;
+        private long count;
+
+        /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
+        double coordinate(ITupleReference tuple, int field) {
+            int tag = tuple.getFieldLength(field) - Double.BYTES;
+            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
+        }
+
+        void add(ITupleReference tuple) {
+            minX = Math.min(minX, coordinate(tuple, 0));
+            minY = Math.min(minY, coordinate(tuple, 1));
+            maxX = Math.max(maxX, coordinate(tuple, dimensions));
+            maxY = Math.max(maxY, coordinate(tuple, dimensions + 1));
+            count++;
+        }
+
+        /** An empty component (no entries) gets a degenerate box at the origin: it overlaps almost nothing. */
+        Rect rect() {
+            return count == 0 ? new Rect(0, 0, 0, 0) : new Rect(minX, minY, maxX, maxY);
+        }
+    }
+
+    /**
+     * The index's own IO callback, with three changes for a leveled merge: no mask file (the manifest edit is the
+     * commit; 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), and the
+     * stock component ID, LSN and marker written into every output (the stock code writes them into
+     * {@code getNewComponent()} only), each extra output then marked valid.
+     */
+    private final class ManifestCallback implements ILSMIOOperationCallback {
+        private final ILSMIOOperationCallback stock;
+
+        ManifestCallback(ILSMIOOperationCallback stock) {
+            this.stock = stock;
+        }
+
+        @Override
+        public void afterOperation(ILSMIOOperation operation) throws HyracksDataException {
+            if (operation instanceof LeveledMergeOperation merge
+                    && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
+                    && merge.outputs().size() > 1) {
+                ILSMDiskComponent first = operation.getNewComponent();
+                List<ILSMDiskComponent> outputs = merge.outputs();
+                try {
+                    for (ILSMDiskComponent extra : outputs.subList(1, outputs.size())) {
+                        operation.setNewComponent(extra);
+                        stock.afterOperation(operation);
+                        extra.markAsValid(isDurable(), operation);
+                    }
+                } finally {
+                    operation.setNewComponent(first);
+                }
+            }
+            stock.afterOperation(operation);
+        }
+
+        @Override
+        public void scheduled(ILSMIOOperation operation) throws HyracksDataException {
+            stock.scheduled(operation);
+        }
+
+        @Override
+        public void beforeOperation(ILSMIOOperation operation) throws HyracksDataException {
+            if (!(operation instanceof LeveledMergeOperation)) {
+                stock.beforeOperation(operation);
+            }
+        }
+
+        @Override
+        public void afterFinalize(ILSMIOOperation operation) throws HyracksDataException {
+            if (!(operation instanceof LeveledMergeOperation)) {
+                stock.afterFinalize(operation);
+            }
+        }
+
+        @Override
+        public void completed(ILSMIOOperation operation) {
+            stock.completed(operation);
+        }
+
+        @Override
+        public void recycled(ILSMMemoryComponent component) throws HyracksDataException {
+            stock.recycled(component);
+        }
+
+        @Override
+        public void allocated(ILSMMemoryComponent component) throws HyracksDataException {
+            stock.allocated(component);
+        }
+
+        @Override
+        public long getLastValidSequence() throws HyracksDataException {
+            return stock.getLastValidSequence();
+        }
+    }
+}

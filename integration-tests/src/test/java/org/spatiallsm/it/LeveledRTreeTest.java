@@ -1,0 +1,406 @@
+package org.spatiallsm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Edit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.ReadCounts;
+import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.partitioning.leveled.LeveledComponent;
+import org.spatiallsm.partitioning.leveled.LeveledMerge;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.partitioning.leveled.LeveledView;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SpatialTestCluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The leveled R-tree (issue 13) on the in-process cluster (2 NCs, one partition each): random inserts, upserts and
+ * deletes, a flush after each round; after every flush the engine's manifest must record exactly the merges and moves
+ * the policy core decides, every level must be within its capacity, and R-tree results must equal a scan of the
+ * primary index and the model; a restart keeps levels, MBRs, entry counts and results.
+ */
+@ExtendWith(SpatialClusterExtension.class)
+class LeveledRTreeTest {
+
+    private static final String DATASET = "Points";
+    private static final String INDEX = "loc";
+    private static final int ROUNDS = 8;
+    private static final int OPERATIONS_PER_ROUND = 240;
+    /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
+    private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
+            "max-component-entries", "40");
+
+    /** Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order). */
+    @ParameterizedTest(name = "{0} in {1} order")
+    @CsvSource({ "size, simple", "str, hilbert", "rstar-grove-area, zorder" })
+    void levelsFollowTheCoreAndResultsEqualAScanAcrossMergesAndARestart(String partitioning, String comparator,
+            SpatialTestCluster cluster) throws Exception {
+        String dataverse = "Leveled" + partitioning.replace("-", "");
+        Map<String, String> parameters = new HashMap<>(PARAMETERS);
+        parameters.put("partitioning", partitioning);
+        LeveledPolicy policy = LeveledPolicy.create(parameters);
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        Random random = new Random(partitioning.hashCode());
+        Map<Long, double[]> model = new TreeMap<>();
+        // The index is created on existing data: its first component is bulk-loaded, not flushed.
+        long nextId = randomRound(client, dataverse, random, model, 0);
+        client.executeOrThrow("USE " + dataverse + "; CREATE INDEX loc ON Points(location) TYPE RTREE WITH"
+                + " {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"level0-components\": 2,"
+                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\"}},"
+                + " \"comparator\": \"" + comparator + "\"};");
+        int mergesWithSeveralOutputs = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+            for (Path dir : indexDirectories(cluster, dataverse)) {
+                mergesWithSeveralOutputs += assertManifestFollowsTheCore(dir, policy);
+            }
+            assertQueriesMatch(client, dataverse, model, random);
+        }
+        assertThat(mergesWithSeveralOutputs).as("merges that wrote more than one component").isPositive();
+        Map<Path, Map<String, Integer>> levelsBefore = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            levelsBefore.put(dir, levels(dir));
+        }
+        assertThat(levelsBefore.values()).allSatisfy(levels -> assertThat(Set.copyOf(levels.values()))
+                .as("levels in use").contains(1));
+        assertSmallWindowsPrune(cluster, client, dataverse, model, random);
+
+        cluster.restart();
+        QueryServiceClient restarted = cluster.client();
+        new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            // Start-up deleted the consumed inputs; exactly the live components are left, at their levels.
+            assertThat(levels(dir)).as("levels after the restart in " + dir).isEqualTo(levelsBefore.get(dir));
+            assertThat(componentFiles(dir)).isEqualTo(levels(dir).keySet());
+            assertManifestFollowsTheCore(dir, policy);
+        }
+        assertQueriesMatch(restarted, dataverse, model, random);
+        assertSmallWindowsPrune(cluster, restarted, dataverse, model, random);
+        // And the index keeps working after the restart.
+        randomRound(restarted, dataverse, random, model, nextId);
+        new FlushDriver(restarted, dataverse, DATASET).flush();
+        new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        assertQueriesMatch(restarted, dataverse, model, random);
+    }
+
+    /**
+     * Inserts new points, moves existing ones (upsert) and deletes some. Random coordinates are distinct, so that the
+     * partitioners' sizes are exact and no point lies on a query window's edge.
+     */
+    private static long randomRound(QueryServiceClient client, String dataverse, Random random,
+            Map<Long, double[]> model, long firstNewId) {
+        long nextId = firstNewId;
+        List<String> inserts = new ArrayList<>();
+        Map<Long, double[]> upserts = new HashMap<>();
+        Set<Long> deletes = new TreeSet<>();
+        List<Long> existing = new ArrayList<>(model.keySet());
+        for (int i = 0; i < OPERATIONS_PER_ROUND; i++) {
+            int kind = random.nextInt(10);
+            if (kind < 6 || existing.isEmpty()) {
+                double[] point = randomPoint(random);
+                inserts.add(record(nextId, point));
+                model.put(nextId++, point);
+            } else {
+                Long id = existing.get(random.nextInt(existing.size()));
+                if (deletes.contains(id) || upserts.containsKey(id)) {
+                    continue;
+                }
+                if (kind < 8) {
+                    double[] point = randomPoint(random);
+                    upserts.put(id, point);
+                    model.put(id, point);
+                } else {
+                    deletes.add(id);
+                    model.remove(id);
+                }
+            }
+        }
+        String use = "USE " + dataverse + "; ";
+        client.executeOrThrow(use + "INSERT INTO Points ([" + String.join(", ", inserts) + "]);");
+        if (!upserts.isEmpty()) {
+            client.executeOrThrow(use + "UPSERT INTO Points ([" + upserts.entrySet().stream()
+                    .map(e -> record(e.getKey(), e.getValue())).collect(Collectors.joining(", ")) + "]);");
+        }
+        if (!deletes.isEmpty()) {
+            client.executeOrThrow(use + "DELETE FROM Points p WHERE p.id IN [" + deletes.stream()
+                    .map(String::valueOf).collect(Collectors.joining(", ")) + "];");
+        }
+        return nextId;
+    }
+
+    private static double[] randomPoint(Random random) {
+        return new double[] { micro(random.nextDouble() * 200 - 100), micro(random.nextDouble() * 200 - 100) };
+    }
+
+    /** Rounded to 6 decimals, so that the SQL++ literal is exact; query edges end in 5 at the 7th decimal. */
+    private static double micro(double value) {
+        return Math.round(value * 1e6) / 1e6;
+    }
+
+    private static String record(long id, double[] point) {
+        return "{\"id\": " + id + ", \"location\": create_point(" + literal(point[0]) + ", "
+                + literal(point[1]) + ")}";
+    }
+
+    private static String literal(double value) {
+        return java.math.BigDecimal.valueOf(value).toPlainString();
+    }
+
+    /**
+     * Replays the manifest edit by edit and checks each against the policy core: the component it pushes down and
+     * the next-level components it takes are those {@link LeveledPolicy#findMerge} picks in the state before it, and
+     * a move happens exactly when nothing overlaps. Then every level is within capacity.
+     *
+     * @return the number of merges that wrote more than one output
+     */
+    private static int assertManifestFollowsTheCore(Path dir, LeveledPolicy policy) throws IOException {
+        Path manifest = dir.resolve(LeveledManifest.FILE_NAME);
+        List<String> lines = Files.exists(manifest) ? Files.readAllLines(manifest) : List.of();
+        Set<String> files = componentFiles(dir);
+        Set<String> flushes = new TreeSet<>(files.stream().filter(n -> !Name.parse(n).orElseThrow().isMergeOutput())
+                .toList());
+        List<Edit> edits = new ArrayList<>();
+        for (String line : lines) {
+            Edit edit = LeveledManifest.decode(line);
+            edits.add(edit);
+            if (edit instanceof MergeEdit merge) {
+                merge.removed().stream().filter(n -> !Name.parse(n).orElseThrow().isMergeOutput())
+                        .forEach(flushes::add);
+            } else if (edit instanceof MoveEdit move && !Name.parse(move.component()).orElseThrow().isMergeOutput()) {
+                flushes.add(move.component());
+            }
+        }
+        Version state = Version.EMPTY;
+        int severalOutputs = 0;
+        for (Edit edit : edits) {
+            Component picked = edit instanceof MergeEdit merge ? merge.inputs().get(0) : ((MoveEdit) edit).moved();
+            List<String> taken = edit instanceof MergeEdit merge
+                    ? merge.inputs().subList(1, merge.inputs().size()).stream().map(Component::name).sorted().toList()
+                    : List.of();
+            int level = picked.level();
+            Version before = state;
+            LeveledView deeper = view(before, 1);
+            if (level == 0) {
+                // Level 0 gives up its oldest flush, once no deeper level is over capacity.
+                assertThat(policy.findMerge(deeper)).as("a deeper level was over capacity before " + edit).isEmpty();
+                long seq = Name.parse(picked.name()).orElseThrow().maxSeq();
+                for (String flush : flushes) {
+                    if (Name.parse(flush).orElseThrow().maxSeq() < seq) {
+                        assertThat(state.removed().contains(flush) || state.live().containsKey(flush))
+                                .as(flush + " is older than " + picked.name() + " but still at level 0").isTrue();
+                    }
+                }
+                Rect box = rect(picked);
+                List<String> overlapping = state.live().values().stream()
+                        .filter(c -> c.level() == 1 && rect(c).intersects(box)).map(Component::name).sorted()
+                        .toList();
+                assertThat(taken).as("level-1 components taken with " + picked.name()).isEqualTo(overlapping);
+                assertThat(edit instanceof MoveEdit).isEqualTo(overlapping.isEmpty());
+            } else {
+                LeveledMerge decision = policy.findMerge(deeper).orElseThrow(
+                        () -> new AssertionError("the core decides nothing where the engine did " + edit));
+                assertThat(decision.sourceLevel()).isEqualTo(level);
+                assertThat(decision.picked().id()).as("picked component")
+                        .isEqualTo(Name.parse(picked.name()).orElseThrow().age());
+                assertThat(decision.overlapping().stream().map(c -> nameOf(before, c)).sorted().toList())
+                        .isEqualTo(taken);
+                assertThat(decision.isMove()).isEqualTo(edit instanceof MoveEdit);
+            }
+            if (edit instanceof MergeEdit merge) {
+                assertThat(merge.added()).allSatisfy(c -> assertThat(c.level()).isEqualTo(level + 1));
+                assertThat(merge.added()).allSatisfy(c -> assertThat(c.entries()).isBetween(1L, 40L));
+                severalOutputs += merge.added().size() > 1 ? 1 : 0;
+            } else {
+                assertThat(((MoveEdit) edit).toLevel()).isEqualTo(level + 1);
+            }
+            state = state.apply(edit);
+        }
+        // Every component's MBR lies in the data's square (the keys were read right).
+        assertThat(state.live().values()).allSatisfy(c -> assertThat(rect(c).minX() >= -100 && rect(c).maxX() <= 100
+                && rect(c).minY() >= -100 && rect(c).maxY() <= 100).as("MBR of " + c).isTrue());
+        // Leveled merges write no mask file (the manifest is their commit): none may ever appear.
+        try (Stream<Path> all = Files.list(dir)) {
+            assertThat(all.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".mask"));
+        }
+        // After the flush and its merges: every live merge output is on disk, and every level within capacity.
+        assertThat(files).containsAll(state.live().keySet());
+        Map<Integer, Long> perLevel = levels(dir).values().stream()
+                .collect(Collectors.groupingBy(l -> l, Collectors.counting()));
+        perLevel.forEach((lvl, count) -> assertThat(count).as("components at level " + lvl + " in " + dir)
+                .isLessThanOrEqualTo(policy.capacity(lvl)));
+        return severalOutputs;
+    }
+
+    /** The replayed components of levels >= {@code from}, as the policy sees them. */
+    private static LeveledView view(Version state, int from) {
+        return LeveledView.of(state.live().values().stream().filter(c -> c.level() >= from)
+                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
+                        c.entries(), c.bytes()))
+                .toList());
+    }
+
+    private static String nameOf(Version state, LeveledComponent component) {
+        return state.live().keySet().stream()
+                .filter(n -> Name.parse(n).orElseThrow().age() == component.id()).findFirst().orElseThrow();
+    }
+
+    private static Rect rect(Component component) {
+        List<Double> mbr = component.mbr();
+        return new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3));
+    }
+
+    /** Every live component of the partition and its level: the manifest's, and level 0 for unnamed flushes. */
+    private static Map<String, Integer> levels(Path dir) throws IOException {
+        Version version = LeveledManifest.read(dir.resolve(LeveledManifest.FILE_NAME));
+        Map<String, Integer> levels = new TreeMap<>();
+        for (String file : componentFiles(dir)) {
+            Optional<Name> name = Name.parse(file);
+            boolean live = name.orElseThrow().isMergeOutput() ? version.live().containsKey(file)
+                    : !version.removed().contains(file);
+            if (live) {
+                levels.put(file, version.levelOf(file));
+            }
+        }
+        return levels;
+    }
+
+    private static void assertQueriesMatch(QueryServiceClient client, String dataverse, Map<Long, double[]> model,
+            Random random) {
+        for (int query = 0; query < 3; query++) {
+            double x1 = micro(random.nextDouble() * 150 - 100) + 5e-7;
+            double y1 = micro(random.nextDouble() * 150 - 100) + 5e-7;
+            double x2 = x1 + 20 + random.nextInt(60);
+            double y2 = y1 + 20 + random.nextInt(60);
+            String window = "create_rectangle(create_point(" + literal(x1) + ", " + literal(y1) + "), create_point("
+                    + literal(x2) + ", " + literal(y2) + "))";
+            List<Long> throughRTree = ids(client, dataverse, "spatial_intersect(p.location, " + window + ")");
+            List<Long> throughScan = ids(client, dataverse, "get_x(p.location) > " + literal(x1)
+                    + " AND get_x(p.location) < " + literal(x2) + " AND get_y(p.location) > " + literal(y1)
+                    + " AND get_y(p.location) < " + literal(y2));
+            List<Long> expected = model.entrySet().stream().filter(e -> e.getValue()[0] > x1 && e.getValue()[0] < x2
+                    && e.getValue()[1] > y1 && e.getValue()[1] < y2).map(Map.Entry::getKey).toList();
+            assertThat(throughRTree).as("ids in " + window + " through the R-tree").isEqualTo(throughScan)
+                    .isEqualTo(expected);
+        }
+        assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN SELECT VALUE p.id FROM Points p WHERE "
+                + "spatial_intersect(p.location, create_rectangle(create_point(0.5, 0.5), create_point(9.5, 9.5)));")
+                .plan()).contains("RTREE_SEARCH");
+    }
+
+    /**
+     * Small windows through the R-tree: each search opens exactly the disk components whose listed MBR overlaps the
+     * window (fewer than exist), and still returns the scan's and the model's ids. The listing shows each
+     * component's level as the manifest records it.
+     */
+    private static void assertSmallWindowsPrune(SpatialTestCluster cluster, QueryServiceClient client,
+            String dataverse, Map<Long, double[]> model, Random random) throws IOException {
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        Map<Integer, Long> manifestLevels = new TreeMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            levels(dir).values().forEach(level -> manifestLevels.merge(level, 1L, Long::sum));
+        }
+        Map<Integer, Long> listedLevels = new TreeMap<>();
+        for (JsonNode listing : lsm.listings(dataverse, DATASET)) {
+            for (JsonNode index : listing.path("indexes")) {
+                if (index.path("index").asText().equals(INDEX)) {
+                    index.path("components").forEach(c -> listedLevels.merge(c.path("level").asInt(-1), 1L,
+                            Long::sum));
+                }
+            }
+        }
+        assertThat(listedLevels).as("components per level in the listing").isEqualTo(manifestLevels);
+
+        for (int query = 0; query < 3; query++) {
+            double x1 = micro(random.nextDouble() * 190 - 100) + 5e-7;
+            double y1 = micro(random.nextDouble() * 190 - 100) + 5e-7;
+            double x2 = x1 + 4;
+            double y2 = y1 + 4;
+            List<IndexComponents> before = rtreePartitions(lsm, dataverse);
+            List<Long> throughRTree = ids(client, dataverse, "spatial_intersect(p.location, create_rectangle("
+                    + "create_point(" + literal(x1) + ", " + literal(y1) + "), create_point(" + literal(x2) + ", "
+                    + literal(y2) + ")))");
+            List<IndexComponents> after = rtreePartitions(lsm, dataverse);
+            List<Long> expected = model.entrySet().stream().filter(e -> e.getValue()[0] > x1 && e.getValue()[0] < x2
+                    && e.getValue()[1] > y1 && e.getValue()[1] < y2).map(Map.Entry::getKey).toList();
+            String window = "[" + x1 + ", " + y1 + " .. " + x2 + ", " + y2 + "]";
+            assertThat(throughRTree).as("ids in " + window + " through the R-tree").isEqualTo(expected);
+            assertThat(after.stream().map(IndexComponents::components).toList()).as("no component came or went")
+                    .isEqualTo(before.stream().map(IndexComponents::components).toList());
+            long components = before.stream().mapToLong(p -> p.components().size()).sum();
+            // Eq. 4.1 written out here, independently of the engine's code.
+            long overlapping = before.stream().flatMap(p -> p.mbrs().stream()).map(Optional::orElseThrow)
+                    .filter(mbr -> !mbr.isEmpty() && mbr.min().get(0) <= x2 && x1 <= mbr.max().get(0)
+                            && mbr.min().get(1) <= y2 && y1 <= mbr.max().get(1))
+                    .count();
+            ReadCounts delta = reads(after).minus(reads(before));
+            assertThat(delta).as("one search per partition over %d components, %s", components, window)
+                    .isEqualTo(new ReadCounts(2, overlapping, components - overlapping));
+            assertThat(delta.componentsOpened()).as("components opened for " + window).isLessThan(components);
+        }
+    }
+
+    private static List<IndexComponents> rtreePartitions(LsmIntrospectionClient lsm, String dataverse) {
+        return lsm.components(dataverse, DATASET).stream().filter(p -> p.where().index().equals(INDEX))
+                .sorted(Comparator.comparingInt(p -> p.where().partition())).toList();
+    }
+
+    private static ReadCounts reads(List<IndexComponents> partitions) {
+        return partitions.stream().map(p -> p.reads().orElseThrow()).reduce(ReadCounts.NONE, ReadCounts::plus);
+    }
+
+    private static List<Long> ids(QueryServiceClient client, String dataverse, String condition) {
+        return client.executeOrThrow("USE " + dataverse + "; SELECT VALUE p.id FROM Points p WHERE " + condition
+                + " ORDER BY p.id;").results().stream().map(JsonNode::asLong).toList();
+    }
+
+    private static Set<String> componentFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> !n.startsWith("."))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /** The R-tree's directory in every partition. */
+    private static List<Path> indexDirectories(SpatialTestCluster cluster, String dataverse) throws IOException {
+        try (Stream<Path> paths = Files.walk(cluster.storageRoot())) {
+            return paths.filter(p -> Files.isDirectory(p) && p.getFileName().toString().equals("loc")
+                    && p.toString().contains("/" + dataverse + "/" + DATASET + "/")).toList();
+        }
+    }
+}
