@@ -8,6 +8,7 @@ import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFact
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
+import org.spatiallsm.asterixdb.organisation.grid.GridBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
@@ -42,6 +43,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
         registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
         registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
+        registeredClasses.put("SpatialLsmGridBTreeResource", GridBTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
         registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);

@@ -43,25 +43,28 @@ import org.apache.hyracks.util.trace.ITracer;
  * stored), the modification callbacks that log them (B-tree layout back to R-tree layout, so that the log and its
  * replay speak the R-tree layout), and the R-tree search, answered by the skip-scan in R-tree layout.
  */
-public final class DhvbBTree extends LSMBTree {
+public class DhvbBTree extends LSMBTree {
 
-    private DhvbBTree(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
-            ITreeIndexFrameFactory interiorFrameFactory, ITreeIndexFrameFactory insertLeafFrameFactory,
-            ITreeIndexFrameFactory deleteLeafFrameFactory, IBufferCache diskBufferCache,
-            LSMBTreeFileManager fileManager, LSMBTreeDiskComponentFactory componentFactory,
+    protected DhvbBTree(Parts parts) throws HyracksDataException {
+        super(parts.ioManager(), parts.virtualBufferCaches(), parts.interior(), parts.insertLeaf(),
+                parts.deleteLeaf(), parts.diskBufferCache(), parts.files(), parts.componentFactory(),
+                parts.bulkLoadComponentFactory(), null, null, null, 0, parts.fieldCount(), parts.cmpFactories(),
+                parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(), parts.ioOpCallbackFactory(),
+                parts.pageWriteCallbackFactory(), false, false, null, null, parts.durable(), false, parts.tracer());
+    }
+
+    /** What a secondary LSM B-tree is built from; subclasses (other organisations) are built from the same. */
+    public record Parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
+            ITreeIndexFrameFactory interior, ITreeIndexFrameFactory insertLeaf, ITreeIndexFrameFactory deleteLeaf,
+            IBufferCache diskBufferCache, LSMBTreeFileManager files, LSMBTreeDiskComponentFactory componentFactory,
             LSMBTreeDiskComponentFactory bulkLoadComponentFactory, int fieldCount,
             IBinaryComparatorFactory[] cmpFactories, ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker,
             ILSMIOOperationScheduler ioScheduler, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
-            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, boolean durable, ITracer tracer)
-            throws HyracksDataException {
-        super(ioManager, virtualBufferCaches, interiorFrameFactory, insertLeafFrameFactory, deleteLeafFrameFactory,
-                diskBufferCache, fileManager, componentFactory, bulkLoadComponentFactory, null, null, null, 0,
-                fieldCount, cmpFactories, mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory,
-                pageWriteCallbackFactory, false, false, null, null, durable, false, tracer);
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, boolean durable, ITracer tracer) {
     }
 
     /** A secondary LSM B-tree without Bloom filters or component filters, as AsterixDB's secondary B-trees. */
-    static DhvbBTree create(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
+    public static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
             IBufferCache diskBufferCache, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
             ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -84,7 +87,7 @@ public final class DhvbBTree extends LSMBTree {
         DiskBTreeFactory bulkLoadBTrees = new DiskBTreeFactory(ioManager, diskBufferCache, pageManagerFactory,
                 interior, bulkLoadLeaf, cmpFactories, typeTraits.length);
         LSMBTreeFileManager files = new LSMBTreeFileManager(ioManager, file, diskBTrees, false, compressorFactory);
-        return new DhvbBTree(ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf, diskBufferCache, files,
+        return new Parts(ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf, diskBufferCache, files,
                 new LSMBTreeDiskComponentFactory(diskBTrees, null),
                 new LSMBTreeDiskComponentFactory(bulkLoadBTrees, null), typeTraits.length, cmpFactories,
                 mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);
@@ -96,7 +99,7 @@ public final class DhvbBTree extends LSMBTree {
         return btreeFieldCount() + 1;
     }
 
-    int btreeFieldCount() {
+    protected int btreeFieldCount() {
         return super.getFieldCount();
     }
 
@@ -105,9 +108,15 @@ public final class DhvbBTree extends LSMBTree {
         IExtendedModificationOperationCallback callback =
                 (IExtendedModificationOperationCallback) iap.getModificationCallback();
         IndexAccessParameters inRTreeLayout = new IndexAccessParameters(
-                new RTreeLayoutModificationCallback(callback, btreeFieldCount()), iap.getSearchOperationCallback());
+                inRTreeLayout(callback), iap.getSearchOperationCallback());
         inRTreeLayout.getParameters().putAll(iap.getParameters());
         return super.createOpContext(inRTreeLayout);
+    }
+
+    /** AsterixDB's modification callback (it logs and locks), handed the stored tuples in R-tree layout. */
+    protected IExtendedModificationOperationCallback inRTreeLayout(IExtendedModificationOperationCallback callback) {
+        return new RTreeLayoutModificationCallback(callback, DhvbTuples.rtreeView(btreeFieldCount()),
+                DhvbTuples.rtreeView(btreeFieldCount()));
     }
 
     /** The accessor AsterixDB's operators, flush scheduling and recovery use: it speaks the R-tree layout. */
@@ -117,14 +126,20 @@ public final class DhvbBTree extends LSMBTree {
     }
 
     /** An accessor of the B-tree itself, with no callbacks: what the skip-scan seeks with. */
-    ILSMIndexAccessor btreeAccessor() {
+    protected ILSMIndexAccessor btreeAccessor() {
         return super.createAccessor(super.createOpContext(NoOpIndexAccessParameters.INSTANCE));
     }
 
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
-        return new DhvbBulkLoader(super.createBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
+        return new DhvbBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
                 getComparatorFactories(), btreeFieldCount());
+    }
+
+    /** The LSM B-tree's own bulk loader: it takes B-tree tuples in key order. */
+    protected IIndexBulkLoader btreeBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
+            Map<String, Object> parameters) throws HyracksDataException {
+        return super.createBulkLoader(fillLevel, verifyInput, numElementsHint, parameters);
     }
 }

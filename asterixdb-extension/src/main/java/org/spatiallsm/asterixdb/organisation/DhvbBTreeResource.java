@@ -33,11 +33,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * DHVB index. Registered under its own id in {@code SpatialPersistedResourceRegistry}, so that a restart reopens it
  * as one.
  */
-public final class DhvbBTreeResource extends LSMBTreeLocalResource {
+public class DhvbBTreeResource extends LSMBTreeLocalResource {
 
     private static final long serialVersionUID = 1L;
 
-    DhvbBTreeResource(ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories, String path,
+    protected DhvbBTreeResource(ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories, String path,
             IStorageManager storageManager, ILSMMergePolicyFactory mergePolicyFactory,
             Map<String, String> mergePolicyProperties, ILSMOperationTrackerFactory opTrackerProvider,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -50,7 +50,7 @@ public final class DhvbBTreeResource extends LSMBTreeLocalResource {
                 NoOpCompressorDecompressorFactory.INSTANCE, false, nullTypeTraits, nullIntrospector);
     }
 
-    private DhvbBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
+    protected DhvbBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
             ICompressorDecompressorFactory compressorFactory) throws HyracksDataException {
         super(registry, json, null, 0, false, null, compressorFactory, false);
     }
@@ -62,11 +62,16 @@ public final class DhvbBTreeResource extends LSMBTreeLocalResource {
         List<IVirtualBufferCache> memory = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
         ioOpCallbackFactory.initialize(serviceCtx, this);
         pageWriteCallbackFactory.initialize(serviceCtx, this);
-        return DhvbBTree.create(ioManager, memory, file, storageManager.getBufferCache(serviceCtx), typeTraits,
-                cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
+        return newIndex(DhvbBTree.parts(ioManager, memory, file, storageManager.getBufferCache(serviceCtx),
+                typeTraits, cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
                 ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,
-                serviceCtx.getTracer(), compressorDecompressorFactory, nullTypeTraits, nullIntrospector);
+                serviceCtx.getTracer(), compressorDecompressorFactory, nullTypeTraits, nullIntrospector));
+    }
+
+    /** The index this resource opens as, built from the secondary LSM B-tree's parts. */
+    protected ILSMIndex newIndex(DhvbBTree.Parts parts) throws HyracksDataException {
+        return new DhvbBTree(parts);
     }
 
     public static IJsonSerializable fromJson(IPersistedResourceRegistry registry, JsonNode json)

@@ -19,7 +19,7 @@ import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
 
 /** Creates the {@link DhvbBTreeResource} of each partition of a DHVB index (AsterixDB calls it on every NC). */
-public final class DhvbBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
+public class DhvbBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
 
     private static final long serialVersionUID = 1L;
 

@@ -23,6 +23,7 @@ import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.asterixdb.organisation.grid.GridSwap;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 
@@ -62,6 +63,10 @@ public final class PhysicalSwap {
             MetadataProvider metadataProvider, Index index, ARecordType recordType, ARecordType metaType,
             ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
+        if (organisation.kind().equals(IndexOrganisation.SHB) || organisation.kind().equals(IndexOrganisation.SIF)) {
+            return GridSwap.resourceFactory(organisation, dataset, metadataProvider, index, recordType, metaType,
+                    mergePolicyFactory, mergePolicyProperties);
+        }
         if (!organisation.kind().equals(IndexOrganisation.DHVB)) {
             throw new AlgebricksException("index " + index.getIndexName() + ": the " + organisation.kind()
                     + " organisation is not available yet");

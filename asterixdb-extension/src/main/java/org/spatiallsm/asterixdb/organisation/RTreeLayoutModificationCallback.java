@@ -9,16 +9,18 @@ import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference
  * Hands AsterixDB's modification callback (which logs the change and locks its primary key, reading the key at its
  * R-tree positions) the stored B-tree tuple in R-tree layout; the log, and so its replay, stays in R-tree layout.
  */
-final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
+public final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
 
     private final IExtendedModificationOperationCallback callback;
     private final PermutingTupleReference before;
     private final PermutingTupleReference after;
 
-    RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, int btreeFieldCount) {
+    /** @param before and {@code after}: two views of the stored layout in R-tree layout */
+    public RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback,
+            PermutingTupleReference before, PermutingTupleReference after) {
         this.callback = callback;
-        this.before = DhvbTuples.rtreeView(btreeFieldCount);
-        this.after = DhvbTuples.rtreeView(btreeFieldCount);
+        this.before = before;
+        this.after = after;
     }
 
     @Override

@@ -1,0 +1,303 @@
+package org.spatiallsm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
+import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.organizations.grid.GridOrganisation;
+import org.spatiallsm.organizations.grid.GridParameters;
+import org.spatiallsm.organizations.grid.Rect;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SpatialTestCluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * SHB-tree and SIF indexes behind R-trees (selected by the internal switch {@link PhysicalSwap#PROPERTY}, default
+ * grid parameters), maintained by plain SQL++ DML: on points (SHB and SIF) they answer {@code spatial_intersect}
+ * exactly as a full scan and a stock R-tree, on rectangles (SHB) as a full scan and never with a key twice, through
+ * inserts, deletes, upserts, flushes, a merge and a restart. The SHB-tree's entries on rectangles, counted by an
+ * "all"-path search, are exactly the cells the grid gives the live rectangles: deletes leave none behind.
+ */
+@ExtendWith(SpatialClusterExtension.class)
+class GridPhysicalSwapTest {
+
+    private static final String WORLD = "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0))";
+    /** Plain: no spatial index (a full scan); Stock: R-trees; Shb and Sif: the grid organisations. */
+    private static final List<String> DATAVERSES = List.of("Plain", "Stock", "Shb", "Sif");
+    private static final List<String> RECT_DATAVERSES = List.of("Plain", "Stock", "Shb");
+    private static final int POINTS = 1000;
+    private static final int RECTS = 400;
+    private static final GridOrganisation SHB_OBJECTS =
+            new GridOrganisation(GridOrganisation.Kind.SHB_OBJECTS, GridParameters.DEFAULTS);
+
+    @BeforeAll
+    static void createTheIndexesAndInsert(QueryServiceClient client) {
+        System.setProperty(PhysicalSwap.PROPERTY, "shbLoc:shb,sifLoc:sif,shbArea:shb");
+        for (String dv : DATAVERSES) {
+            client.executeOrThrow(dataverse(dv));
+        }
+        client.executeOrThrow("USE Stock; CREATE INDEX rtreeLoc ON Points(location) TYPE RTREE;"
+                + "CREATE INDEX rtreeArea ON Rects(area) TYPE RTREE;");
+        client.executeOrThrow("USE Shb; CREATE INDEX shbLoc ON Points(location) TYPE RTREE;"
+                + "CREATE INDEX shbArea ON Rects(area) TYPE RTREE;");
+        client.executeOrThrow("USE Sif; CREATE INDEX sifLoc ON Points(location) TYPE RTREE;");
+        insertPoints(client, 0, POINTS);
+        insertRects(client, 0, RECTS);
+    }
+
+    @Test
+    void pointsAndRectanglesAnswerAsAFullScanThroughDeletesFlushesMergeAndRestart(SpatialTestCluster cluster)
+            throws Exception {
+        QueryServiceClient client = cluster.client();
+        for (String[] used : new String[][] { { "Shb", "Points", "location", "shbLoc" },
+                { "Sif", "Points", "location", "sifLoc" }, { "Shb", "Rects", "area", "shbArea" } }) {
+            assertThat(client.executeOrThrow("USE " + used[0] + "; EXPLAIN SELECT VALUE p.id FROM " + used[1]
+                    + " p WHERE spatial_intersect(p." + used[2] + ", " + WORLD + ");").plan()).contains(used[3]);
+        }
+        assertSameAnswers(client, "after inserts");
+
+        modify(client, "DELETE FROM Points p WHERE p.id % 3 = 0;", DATAVERSES);
+        modify(client, "DELETE FROM Rects r WHERE r.id % 3 = 0;", RECT_DATAVERSES);
+        assertSameAnswers(client, "after a delete in memory");
+        modify(client, "UPSERT INTO Points (SELECT VALUE {\"id\": p.id, \"location\": create_point(get_y(p.location),"
+                + " get_x(p.location) / 2.0)} FROM Points p WHERE p.id % 7 = 1);", DATAVERSES);
+        modify(client, "UPSERT INTO Rects (SELECT VALUE {\"id\": r.id, \"area\": create_rectangle("
+                + "create_point(get_x(get_points(r.area)[0]) / 2.0, get_y(get_points(r.area)[0]) / 2.0), "
+                + "get_points(r.area)[1])} FROM Rects r WHERE r.id % 7 = 1);", RECT_DATAVERSES);
+        assertSameAnswers(client, "after upserts that move points and rectangles");
+
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        int before = components(lsm, "Shb", "Rects", "shbArea");
+        flushAll(lsm);
+        assertThat(components(lsm, "Shb", "Rects", "shbArea")).isEqualTo(before + 1);
+        assertSameAnswers(client, "after a flush");
+
+        modify(client, "DELETE FROM Points p WHERE p.id % 5 = 0;", DATAVERSES);
+        modify(client, "DELETE FROM Rects r WHERE r.id % 5 = 0;", RECT_DATAVERSES);
+        insertPoints(client, POINTS, 300);
+        insertRects(client, RECTS, 100);
+        modify(client, "DELETE FROM Points p WHERE p.id >= " + (POINTS + 250) + ";", DATAVERSES);
+        insertPoints(client, POINTS + 250, 20);
+        flushAll(lsm);
+        assertSameAnswers(client, "with anti-matter in a second component");
+        for (String dv : DATAVERSES) {
+            client.executeOrThrow("USE " + dv + "; COMPACT DATASET Points;"
+                    + (RECT_DATAVERSES.contains(dv) ? "COMPACT DATASET Rects;" : ""));
+        }
+        awaitOneComponent(lsm, "Shb", "Rects", "shbArea");
+        awaitOneComponent(lsm, "Shb", "Points", "shbLoc");
+        awaitOneComponent(lsm, "Sif", "Points", "sifLoc");
+        assertSameAnswers(client, "after a merge");
+
+        cluster.restart();
+        assertSameAnswers(cluster.client(), "after a restart");
+    }
+
+    @Test
+    void deletingRectanglesLeavesNoEntryBehindAndTheCapHolds(SpatialTestCluster cluster) throws Exception {
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow(dataverse("Shb2") + "CREATE INDEX shbArea ON Rects(area) TYPE RTREE;");
+        insertRects(client, List.of("Shb2"), 0, 150);
+        client.executeOrThrow("USE Shb2; INSERT INTO Rects ([{\"id\": 1000, \"area\": rectangle(\"-179.5,-89.5 "
+                + "179.5,89.5\")}, {\"id\": 1001, \"area\": rectangle(\"-10.001,-10.001 10.001,10.001\")}]);");
+        assertThat(SHB_OBJECTS.keys(new Rect(-179.5, -89.5, 179.5, 89.5)).length).isBetween(2, 1024);
+        assertThat(SHB_OBJECTS.keys(new Rect(-10.001, -10.001, 10.001, 10.001)).length).isBetween(100, 1024);
+        assertEntriesAreTheLiveRectanglesCells(client, "after inserts");
+
+        client.executeOrThrow("USE Shb2; DELETE FROM Rects r WHERE r.id % 2 = 0;");
+        assertEntriesAreTheLiveRectanglesCells(client, "after deleting half in memory");
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        lsm.flush("Shb2", "Rects");
+        client.executeOrThrow("USE Shb2; DELETE FROM Rects r WHERE r.id % 3 = 0;");
+        lsm.flush("Shb2", "Rects");
+        assertEntriesAreTheLiveRectanglesCells(client, "with anti-matter on disk");
+        client.executeOrThrow("USE Shb2; COMPACT DATASET Rects;");
+        awaitOneComponent(lsm, "Shb2", "Rects", "shbArea");
+        assertEntriesAreTheLiveRectanglesCells(client, "after a merge");
+
+        client.executeOrThrow("USE Shb2; DELETE FROM Rects r WHERE true;");
+        assertThat(entries(client)).as("entries after deleting everything").isZero();
+        cluster.restart();
+        assertThat(entries(cluster.client())).as("entries after a restart").isZero();
+    }
+
+    @Test
+    void aBadOrganisationFieldIsRefusedWithItsReason(QueryServiceClient client) {
+        System.setProperty(PhysicalSwap.PROPERTY, "sifArea:sif");
+        var result = client.execute(dataverse("Sif2") + "CREATE INDEX sifArea ON Rects(area) TYPE RTREE;");
+        System.setProperty(PhysicalSwap.PROPERTY, "shbLoc:shb,sifLoc:sif,shbArea:shb");
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(String.join(" ", result.errors())).contains("a SIF index needs a declared point field");
+    }
+
+    private static void assertEntriesAreTheLiveRectanglesCells(QueryServiceClient client, String when) {
+        long expected = 0;
+        for (JsonNode corners : client.executeOrThrow("USE Shb2; SELECT VALUE [get_x(get_points(r.area)[0]), "
+                + "get_y(get_points(r.area)[0]), get_x(get_points(r.area)[1]), get_y(get_points(r.area)[1])] "
+                + "FROM Rects r;").results()) {
+            expected += SHB_OBJECTS.keys(new Rect(corners.get(0).asDouble(), corners.get(1).asDouble(),
+                    corners.get(2).asDouble(), corners.get(3).asDouble())).length;
+        }
+        assertThat(expected).isPositive();
+        assertThat(entries(client)).as(when).isEqualTo(expected);
+    }
+
+    /** The entries of Shb2's index: the candidates of one "all"-path search, which reads every live entry. */
+    private static long entries(QueryServiceClient client) {
+        GridSearchCounters.Snapshot before = GridSearchCounters.snapshot("shbArea");
+        client.executeOrThrow("USE Shb2; SELECT VALUE r.id FROM Rects r WHERE spatial_intersect(r.area, "
+                + "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0)));");
+        GridSearchCounters.Snapshot search = GridSearchCounters.snapshot("shbArea").minus(before);
+        assertThat(search.searches()).isOne();
+        assertThat(search.ranges()).as("the all path").isOne();
+        return search.candidates();
+    }
+
+    private static void assertSameAnswers(QueryServiceClient client, String when) {
+        List<String> regions = new ArrayList<>(List.of(WORLD, "create_point(-180.0, -90.0)",
+                "create_point(180.0, 90.0)", "create_point(0.0, 0.0)", "create_point(12.5, -33.75)",
+                "create_circle(create_point(-117.8, 33.6), 10.0)",
+                "create_rectangle(create_point(0.0, 0.0), create_point(45.0, 45.0))",
+                "create_rectangle(create_point(170.0, 60.0), create_point(400.0, 200.0))",
+                "create_rectangle(create_point(-500.0, -500.0), create_point(500.0, 500.0))",
+                "create_rectangle(create_point(-200.0, -95.0), create_point(-179.0, -89.0))",
+                "create_rectangle(create_point(-11.25, 0.0), create_point(11.25, 22.5))",
+                "create_rectangle(create_point(30.0, -5.0), create_point(30.0, 60.0))"));
+        Random random = new Random(7);
+        for (int i = 0; i < 14; i++) {
+            double x = random.nextDouble() * 340 - 180;
+            double y = random.nextDouble() * 160 - 90;
+            double size = Math.pow(10, -random.nextInt(3)) * 20;
+            regions.add("create_rectangle(create_point(" + x + ", " + y + "), create_point(" + (x + size) + ", "
+                    + (y + size) + "))");
+        }
+        for (String region : regions) {
+            List<Long> scan = ids(client, "Plain", "Points", "location", region);
+            assertThat(ids(client, "Stock", "Points", "location", region)).as(when + ": R-tree " + region)
+                    .isEqualTo(scan);
+            assertThat(ids(client, "Shb", "Points", "location", region)).as(when + ": SHB " + region)
+                    .isEqualTo(scan);
+            assertThat(ids(client, "Sif", "Points", "location", region)).as(when + ": SIF " + region)
+                    .isEqualTo(scan);
+            List<Long> rectScan = ids(client, "Plain", "Rects", "area", region);
+            assertThat(ids(client, "Shb", "Rects", "area", region)).as(when + ": SHB rectangles " + region)
+                    .isEqualTo(rectScan).doesNotHaveDuplicates();
+        }
+        assertThat(ids(client, "Shb", "Rects", "area", WORLD)).as(when).hasSizeGreaterThan(RECTS / 4);
+    }
+
+    private static List<Long> ids(QueryServiceClient client, String dv, String dataset, String field,
+            String region) {
+        return client.executeOrThrow("USE " + dv + "; SELECT VALUE p.id FROM " + dataset + " p WHERE "
+                + "spatial_intersect(p." + field + ", " + region + ") ORDER BY p.id;").results().stream()
+                .map(JsonNode::asLong).toList();
+    }
+
+    private static void modify(QueryServiceClient client, String statement, List<String> dataverses) {
+        for (String dv : dataverses) {
+            client.executeOrThrow("USE " + dv + "; " + statement);
+        }
+    }
+
+    private static void flushAll(LsmIntrospectionClient lsm) {
+        for (String dv : DATAVERSES) {
+            lsm.flush(dv, "Points");
+            if (RECT_DATAVERSES.contains(dv)) {
+                lsm.flush(dv, "Rects");
+            }
+        }
+    }
+
+    /** COMPACT schedules the full merge; waits (generously) until it has left one component. */
+    private static void awaitOneComponent(LsmIntrospectionClient lsm, String dv, String dataset, String index)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (components(lsm, dv, dataset, index) != 1) {
+            assertThat(System.nanoTime()).as("the full merge of " + index + " within 60 s").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    private static int components(LsmIntrospectionClient lsm, String dv, String dataset, String index) {
+        return lsm.components(dv, dataset).stream().filter(components -> components.where().index().equals(index))
+                .findFirst().orElseThrow().components().size();
+    }
+
+    private static void insertPoints(QueryServiceClient client, int from, int count) {
+        insert(client, DATAVERSES, "Points", from, count, GridPhysicalSwapTest::point);
+    }
+
+    private static void insertRects(QueryServiceClient client, int from, int count) {
+        insertRects(client, RECT_DATAVERSES, from, count);
+    }
+
+    private static void insertRects(QueryServiceClient client, List<String> dataverses, int from, int count) {
+        insert(client, dataverses, "Rects", from, count, GridPhysicalSwapTest::rect);
+    }
+
+    private static void insert(QueryServiceClient client, List<String> dataverses, String dataset, int from,
+            int count, Function<Random, String> value) {
+        Random random = new Random(from);
+        StringBuilder array = new StringBuilder("[");
+        for (int id = from; id < from + count; id++) {
+            array.append(id == from ? "" : ",").append("{\"id\": ").append(id).append(", \"")
+                    .append(dataset.equals("Points") ? "location" : "area").append("\": ").append(value.apply(random))
+                    .append('}');
+        }
+        for (String dv : dataverses) {
+            client.executeOrThrow("USE " + dv + "; INSERT INTO " + dataset + " (" + array + "]);");
+        }
+    }
+
+    /** Points with 4 decimals or on cell lines of the default grid, many shared, some outside the space. */
+    private static String point(Random random) {
+        double x;
+        double y;
+        switch (random.nextInt(10)) {
+            case 0 -> { x = -180.0; y = -90.0; }
+            case 1 -> { x = 180.0; y = 90.0; }
+            case 2 -> { x = 0.0; y = 0.0; }
+            case 3 -> { x = random.nextInt(64) * 5.625 - 180; y = random.nextInt(32) * 5.625 - 90; }
+            case 4 -> { x = random.nextDouble() * 600 - 300; y = random.nextDouble() * 300 - 150; }
+            default -> {
+                x = Math.round((random.nextDouble() * 360 - 180) * 1e4) / 1e4;
+                y = Math.round((random.nextDouble() * 180 - 90) * 1e4) / 1e4;
+            }
+        }
+        return "point(\"" + x + "," + y + "\")";
+    }
+
+    /** Rectangles from tiny to most of the space, some across or beyond its edge. */
+    private static String rect(Random random) {
+        double x = random.nextDouble() * 400 - 200;
+        double y = random.nextDouble() * 200 - 100;
+        double width = Math.pow(10, random.nextInt(5) - 3) * random.nextDouble() * 50;
+        double height = Math.pow(10, random.nextInt(5) - 3) * random.nextDouble() * 25;
+        return String.format(Locale.ROOT, "rectangle(\"%.5f,%.5f %.5f,%.5f\")", x, y, x + width, y + height);
+    }
+
+    /** A fresh dataverse with datasets on a single partition (NC asterix_nc1). */
+    private static String dataverse(String dv) {
+        return "DROP DATAVERSE " + dv + " IF EXISTS; CREATE DATAVERSE " + dv + "; USE " + dv + ";"
+                + "DROP NODEGROUP " + dv + "Group IF EXISTS; CREATE NODEGROUP " + dv + "Group ON asterix_nc1;"
+                + "CREATE TYPE PointType AS { id: int64, location: point };"
+                + "CREATE TYPE RectType AS { id: int64, area: rectangle };"
+                + "CREATE DATASET Points(PointType) PRIMARY KEY id WITH {\"node-group\": {\"name\": \"" + dv
+                + "Group\"}};"
+                + "CREATE DATASET Rects(RectType) PRIMARY KEY id WITH {\"node-group\": {\"name\": \"" + dv
+                + "Group\"}};";
+    }
+}
