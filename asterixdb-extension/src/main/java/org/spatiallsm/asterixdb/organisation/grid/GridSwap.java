@@ -75,15 +75,16 @@ public final class GridSwap {
         IBinaryComparatorFactory[] primaryOrder =
                 dataset.getPrimaryComparatorFactories(metadataProvider, recordType, metaType);
         int keyFieldCount = 1 + (kind == GridOrganisation.Kind.SHB_OBJECTS ? 4 : 2);
-        ITypeTraits[] traits = new ITypeTraits[keyFieldCount + primaryTraits.length];
+        int primaryKeys = dataset.getPrimaryKeys().size();
+        ITypeTraits[] traits = new ITypeTraits[keyFieldCount + primaryKeys];
         IBinaryComparatorFactory[] order = new IBinaryComparatorFactory[traits.length];
         for (int field = 0; field < keyFieldCount; field++) {
             IAType type = field == 0 ? BuiltinType.AINT64 : BuiltinType.ADOUBLE;
             traits[field] = storage.getTypeTraitProvider().getTypeTrait(type);
             order[field] = storage.getComparatorFactoryProvider().getBinaryComparatorFactory(type, true);
         }
-        System.arraycopy(primaryTraits, 0, traits, keyFieldCount, primaryTraits.length);
-        System.arraycopy(primaryOrder, 0, order, keyFieldCount, primaryOrder.length);
+        System.arraycopy(primaryTraits, 0, traits, keyFieldCount, primaryKeys);
+        System.arraycopy(primaryOrder, 0, order, keyFieldCount, primaryKeys);
         GridBTreeResourceFactory grid = new GridBTreeResourceFactory(GridSettings.of(kind, parameters),
                 storage.getStorageManager(), traits, order, dataset.getIndexOperationTrackerFactory(index),
                 dataset.getIoOperationCallbackFactory(index), dataset.getPageWriteCallbackFactory(),
