@@ -40,12 +40,14 @@ class GridPhysicalSwapTest {
     private static final List<String> RECT_DATAVERSES = List.of("Plain", "Stock", "Shb");
     private static final int POINTS = 1000;
     private static final int RECTS = 400;
+    private static final String SWITCHED = "shbLoc:shb,sifLoc:sif,shbArea:shb,shbLoadLoc:shb,shbLoadArea:shb,"
+            + "sifLoadLoc:sif";
     private static final GridOrganisation SHB_OBJECTS =
             new GridOrganisation(GridOrganisation.Kind.SHB_OBJECTS, GridParameters.DEFAULTS);
 
     @BeforeAll
     static void createTheIndexesAndInsert(QueryServiceClient client) {
-        System.setProperty(PhysicalSwap.PROPERTY, "shbLoc:shb,sifLoc:sif,shbArea:shb");
+        System.setProperty(PhysicalSwap.PROPERTY, SWITCHED);
         for (String dv : DATAVERSES) {
             client.executeOrThrow(dataverse(dv));
         }
@@ -137,10 +139,45 @@ class GridPhysicalSwapTest {
     }
 
     @Test
+    void indexesCreatedOnLoadedDataAnswerAsAFullScan(QueryServiceClient client) {
+        List<String> loaded = List.of("LoadPlain", "LoadShb", "LoadSif");
+        for (String dv : loaded) {
+            client.executeOrThrow(dataverse(dv));
+        }
+        insert(client, loaded, "Points", 0, 700, GridPhysicalSwapTest::point);
+        insert(client, loaded, "Rects", 0, 300, GridPhysicalSwapTest::rect);
+        client.executeOrThrow("USE LoadShb; CREATE INDEX shbLoadLoc ON Points(location) TYPE RTREE;"
+                + "CREATE INDEX shbLoadArea ON Rects(area) TYPE RTREE;");
+        client.executeOrThrow("USE LoadSif; CREATE INDEX sifLoadLoc ON Points(location) TYPE RTREE;");
+        assertThat(client.executeOrThrow("USE LoadShb; EXPLAIN SELECT VALUE r.id FROM Rects r WHERE "
+                + "spatial_intersect(r.area, " + WORLD + ");").plan()).contains("shbLoadArea");
+        for (String region : regions()) {
+            List<Long> scan = ids(client, "LoadPlain", "Points", "location", region);
+            assertThat(ids(client, "LoadShb", "Points", "location", region)).as("SHB " + region).isEqualTo(scan);
+            assertThat(ids(client, "LoadSif", "Points", "location", region)).as("SIF " + region).isEqualTo(scan);
+            assertThat(ids(client, "LoadShb", "Rects", "area", region)).as("SHB rectangles " + region)
+                    .isEqualTo(ids(client, "LoadPlain", "Rects", "area", region));
+        }
+    }
+
+    @Test
+    void anIndexNestedLoopJoinUsesTheIndexAndAnswersAsAFullScan(QueryServiceClient client) {
+        String join = "SELECT VALUE [s.id, p.id] FROM Points s, Points p WHERE s.id < 40 AND spatial_intersect("
+                + "p.location, create_circle(s.location, 5.0)) ORDER BY s.id, p.id;";
+        List<JsonNode> scan = client.executeOrThrow("USE Plain; " + join).results();
+        assertThat(scan).hasSizeGreaterThan(40);
+        for (String[] used : new String[][] { { "Shb", "shbLoc" }, { "Sif", "sifLoc" } }) {
+            assertThat(client.executeOrThrow("USE " + used[0] + "; EXPLAIN " + join).plan()).contains(used[1]);
+            assertThat(client.executeOrThrow("USE " + used[0] + "; " + join).results()).as(used[0])
+                    .isEqualTo(scan);
+        }
+    }
+
+    @Test
     void aBadOrganisationFieldIsRefusedWithItsReason(QueryServiceClient client) {
         System.setProperty(PhysicalSwap.PROPERTY, "sifArea:sif");
         var result = client.execute(dataverse("Sif2") + "CREATE INDEX sifArea ON Rects(area) TYPE RTREE;");
-        System.setProperty(PhysicalSwap.PROPERTY, "shbLoc:shb,sifLoc:sif,shbArea:shb");
+        System.setProperty(PhysicalSwap.PROPERTY, SWITCHED);
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(String.join(" ", result.errors())).contains("a SIF index needs a declared point field");
     }
@@ -169,6 +206,23 @@ class GridPhysicalSwapTest {
     }
 
     private static void assertSameAnswers(QueryServiceClient client, String when) {
+        for (String region : regions()) {
+            List<Long> scan = ids(client, "Plain", "Points", "location", region);
+            assertThat(ids(client, "Stock", "Points", "location", region)).as(when + ": R-tree " + region)
+                    .isEqualTo(scan);
+            assertThat(ids(client, "Shb", "Points", "location", region)).as(when + ": SHB " + region)
+                    .isEqualTo(scan);
+            assertThat(ids(client, "Sif", "Points", "location", region)).as(when + ": SIF " + region)
+                    .isEqualTo(scan);
+            List<Long> rectScan = ids(client, "Plain", "Rects", "area", region);
+            assertThat(ids(client, "Shb", "Rects", "area", region)).as(when + ": SHB rectangles " + region)
+                    .isEqualTo(rectScan).doesNotHaveDuplicates();
+        }
+        assertThat(ids(client, "Shb", "Rects", "area", WORLD)).as(when).hasSizeGreaterThan(RECTS / 4);
+    }
+
+    /** The world, points, a circle, rectangles on cell lines, thin, reaching outside the space, random ones. */
+    private static List<String> regions() {
         List<String> regions = new ArrayList<>(List.of(WORLD, "create_point(-180.0, -90.0)",
                 "create_point(180.0, 90.0)", "create_point(0.0, 0.0)", "create_point(12.5, -33.75)",
                 "create_circle(create_point(-117.8, 33.6), 10.0)",
@@ -186,19 +240,7 @@ class GridPhysicalSwapTest {
             regions.add("create_rectangle(create_point(" + x + ", " + y + "), create_point(" + (x + size) + ", "
                     + (y + size) + "))");
         }
-        for (String region : regions) {
-            List<Long> scan = ids(client, "Plain", "Points", "location", region);
-            assertThat(ids(client, "Stock", "Points", "location", region)).as(when + ": R-tree " + region)
-                    .isEqualTo(scan);
-            assertThat(ids(client, "Shb", "Points", "location", region)).as(when + ": SHB " + region)
-                    .isEqualTo(scan);
-            assertThat(ids(client, "Sif", "Points", "location", region)).as(when + ": SIF " + region)
-                    .isEqualTo(scan);
-            List<Long> rectScan = ids(client, "Plain", "Rects", "area", region);
-            assertThat(ids(client, "Shb", "Rects", "area", region)).as(when + ": SHB rectangles " + region)
-                    .isEqualTo(rectScan).doesNotHaveDuplicates();
-        }
-        assertThat(ids(client, "Shb", "Rects", "area", WORLD)).as(when).hasSizeGreaterThan(RECTS / 4);
+        return regions;
     }
 
     private static List<Long> ids(QueryServiceClient client, String dv, String dataset, String field,
