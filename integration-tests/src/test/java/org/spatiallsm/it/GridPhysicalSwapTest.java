@@ -70,6 +70,12 @@ class GridPhysicalSwapTest {
                     + " p WHERE spatial_intersect(p." + used[2] + ", " + WORLD + ");").plan()).contains(used[3]);
         }
         assertSameAnswers(client, "after inserts");
+        GridSearchCounters.Snapshot shb = searchCounted(client, "Shb", "shbLoc");
+        assertThat(shb.ranges()).as("SHB: the all path, one range").isEqualTo(shb.searches());
+        assertThat(shb.results()).isPositive().isLessThanOrEqualTo(shb.candidates());
+        GridSearchCounters.Snapshot sif = searchCounted(client, "Sif", "sifLoc");
+        assertThat(sif.ranges()).as("SIF: the 16 level-0 tokens").isEqualTo(16 * sif.searches());
+        assertThat(sif.results()).isEqualTo(shb.results() / shb.searches() * sif.searches());
 
         modify(client, "DELETE FROM Points p WHERE p.id % 3 = 0;", DATAVERSES);
         modify(client, "DELETE FROM Rects r WHERE r.id % 3 = 0;", RECT_DATAVERSES);
@@ -192,6 +198,15 @@ class GridPhysicalSwapTest {
         }
         assertThat(expected).isPositive();
         assertThat(entries(client)).as(when).isEqualTo(expected);
+    }
+
+    /** What the index's searches did for one whole-space query on points. */
+    private static GridSearchCounters.Snapshot searchCounted(QueryServiceClient client, String dv, String index) {
+        GridSearchCounters.Snapshot before = GridSearchCounters.snapshot(index);
+        ids(client, dv, "Points", "location", WORLD);
+        GridSearchCounters.Snapshot search = GridSearchCounters.snapshot(index).minus(before);
+        assertThat(search.searches()).isPositive();
+        return search;
     }
 
     /** The entries of Shb2's index: the candidates of one "all"-path search, which reads every live entry. */
