@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Benchmarks against a running cluster; results are printed, never asserted. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks against a running cluster.",
         subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
-            ComparatorsEngineBenchCommand.class })
+            ComparatorsEngineBenchCommand.class, SpatialPoliciesBenchCommand.class })
 final class BenchCommand implements Runnable {
 
     @Spec

@@ -11,6 +11,8 @@ import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.GridCounters;
+import org.spatiallsm.client.lsm.SkipScanCounters;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -25,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
                 + "flushes each holds, its size, its entry count (indexes with a Bloom filter) and whether a merge "
-                + "holds it. Asks every node controller the cluster controller lists.",
+                + "holds it; then the search counters of DHB and DHVB indexes. Asks every node controller the "
+                + "cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
@@ -95,7 +98,53 @@ final class ComponentsCommand implements Callable<Integer> {
                         component.merging() ? "yes" : ""));
             }
         }
+        appendSkipScans(text, indexes, nodeWidth, indexWidth);
+        appendGridSearches(text, indexes, nodeWidth, indexWidth);
         return text.toString();
+    }
+
+    /** The search counters of the DHB and DHVB indexes, if the dataset has any. */
+    private static void appendSkipScans(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<IndexComponents> counted = indexes.stream().filter(index -> index.skipScan().isPresent()).toList();
+        if (counted.isEmpty()) {
+            return;
+        }
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %9s%n";
+        text.append(String.format(Locale.ROOT, "%nskip-scan searches since the node opened the index%n"));
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "re-seeks"));
+        for (IndexComponents index : counted) {
+            SkipScanCounters counters = index.skipScan().orElseThrow();
+            text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                    index.where().partition(), counters.organisation(), counters.searches(),
+                    String.format(Locale.ROOT, "%,d", counters.candidates()),
+                    String.format(Locale.ROOT, "%,d", counters.results()),
+                    String.format(Locale.ROOT, "%.1f %%", 100 * counters.falsePositiveRatio()),
+                    counters.reseeks()));
+        }
+    }
+
+    /** The search counters of the SHB-tree and SIF indexes, if the dataset has any. */
+    private static void appendGridSearches(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<IndexComponents> counted = indexes.stream().filter(index -> index.grid().isPresent()).toList();
+        if (counted.isEmpty()) {
+            return;
+        }
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %13s  %15s%n";
+        text.append(String.format(Locale.ROOT, "%ngrid searches since the node opened the index%n"));
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
+                "ranges/tokens", "candidates", "results", "false positives"));
+        for (IndexComponents index : counted) {
+            GridCounters counters = index.grid().orElseThrow();
+            text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                    index.where().partition(), counters.organisation(), counters.searches(),
+                    String.format(Locale.ROOT, "%,d", counters.ranges()),
+                    String.format(Locale.ROOT, "%,d", counters.candidates()),
+                    String.format(Locale.ROOT, "%,d", counters.results()),
+                    String.format(Locale.ROOT, "%.1f %%", 100 * counters.falsePositiveRatio())));
+        }
     }
 
     static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {

@@ -28,6 +28,15 @@ record CliRun(int exitCode, String out, String err) {
         return of(Stream.concat(Stream.of(name), Stream.of(arguments)).toArray(String[]::new));
     }
 
+    /**
+     * Runs {@code bench <name> <arguments>} against an endpoint where nothing answers: for the checks that must refuse
+     * a command line before the cluster is asked anything.
+     */
+    static CliRun benchAtNowhere(String name, String... arguments) {
+        return command("bench", Stream.concat(Stream.of(name), Stream.concat(Stream.of(arguments),
+                Stream.of("--endpoint", "http://127.0.0.1:1"))).toArray(String[]::new));
+    }
+
     /** Standard output read as JSON lines (the {@code --format json} output). */
     List<JsonNode> jsonLines() throws IOException {
         List<JsonNode> lines = new ArrayList<>();

@@ -11,17 +11,8 @@ import org.junit.jupiter.api.Test;
 /** bench comparators-engine: its one-line argument errors and its table (no cluster needed). */
 class ComparatorsEngineBenchCommandTest {
 
-    /** An endpoint where nothing answers: every case must be refused before the cluster is asked anything. */
-    private static final String NOWHERE = "http://127.0.0.1:1";
-
     private static CliRun bench(String... arguments) {
-        String[] all = new String[arguments.length + 4];
-        all[0] = "bench";
-        all[1] = "comparators-engine";
-        System.arraycopy(arguments, 0, all, 2, arguments.length);
-        all[all.length - 2] = "--endpoint";
-        all[all.length - 1] = NOWHERE;
-        return CliRun.of(all);
+        return CliRun.benchAtNowhere("comparators-engine", arguments);
     }
 
     @Test

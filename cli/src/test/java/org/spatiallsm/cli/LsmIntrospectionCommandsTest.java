@@ -10,9 +10,11 @@ import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
@@ -58,6 +60,40 @@ class LsmIntrospectionCommandsTest {
         assertThat(lines.get(3)).containsSubsequence("CheckIns", "1-11", "139,985", "1,399").doesNotContain("yes");
         assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-12", "4,096", "-");
         assertThat(lines).hasSize(5);
+    }
+
+    @Test
+    void componentTableEndsWithTheSkipScanCountersOfHilbertIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "dhbLoc", 0), false, 1,
+                        List.of(), Optional.of(new SkipScanCounters("dhb", 3, 2_000, 1_500, 7))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(4)).isEmpty();
+        assertThat(lines.get(5)).isEqualTo("skip-scan searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "re-seeks");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "dhbLoc", "0", "dhb", "3", "2,000", "1,500",
+                "25.0 %", "7");
+    }
+
+    @Test
+    void componentTableEndsWithTheGridCountersOfShbAndSifIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "sifLoc", 0), false, 1,
+                        List.of(), Optional.empty(),
+                        Optional.of(new GridCounters("sif", "SIF", 2, 40, 1_000, 800))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(5)).isEqualTo("grid searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "ranges/tokens", "candidates", "results", "false positives");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "sifLoc", "0", "sif", "2", "40", "1,000", "800",
+                "20.0 %");
     }
 
     @Test

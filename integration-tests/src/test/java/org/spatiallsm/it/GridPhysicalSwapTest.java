@@ -2,19 +2,24 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
-import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.GridCounters;
+import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.organizations.grid.GridOrganisation;
 import org.spatiallsm.organizations.grid.GridParameters;
@@ -25,11 +30,12 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * SHB-tree and SIF indexes behind R-trees (selected by the internal switch {@link PhysicalSwap#PROPERTY}, default
- * grid parameters), maintained by plain SQL++ DML: on points (SHB and SIF) they answer {@code spatial_intersect}
- * exactly as a full scan and a stock R-tree, on rectangles (SHB) as a full scan and never with a key twice, through
- * inserts, deletes, upserts, flushes, a merge and a restart. The SHB-tree's entries on rectangles, counted by an
- * "all"-path search, are exactly the cells the grid gives the live rectangles: deletes leave none behind.
+ * SHB-tree and SIF indexes ({@code CREATE INDEX ... TYPE SHBTREE(...)} and {@code TYPE SIF(...)}, the default grid),
+ * maintained by plain SQL++ DML and {@code LOAD DATASET}: on points (SHB and SIF) they answer
+ * {@code spatial_intersect} exactly as a full scan and a stock R-tree, on rectangles (SHB) as a full scan and never
+ * with a key twice, through inserts, deletes, upserts, flushes, a merge, a restart and a crash replayed from the log.
+ * The SHB-tree's entries on rectangles, counted by an "all"-path search (the index's grid counters in
+ * {@code /spatial-lsm/components}), are exactly the cells the grid gives the live rectangles: deletes leave none.
  */
 @ExtendWith(SpatialClusterExtension.class)
 class GridPhysicalSwapTest {
@@ -40,22 +46,25 @@ class GridPhysicalSwapTest {
     private static final List<String> RECT_DATAVERSES = List.of("Plain", "Stock", "Shb");
     private static final int POINTS = 1000;
     private static final int RECTS = 400;
-    private static final String SWITCHED = "shbLoc:shb,sifLoc:sif,shbArea:shb,shbLoadLoc:shb,shbLoadArea:shb,"
-            + "sifLoadLoc:sif";
+    private static final String SHB = "TYPE SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m)";
+    private static final String SHB_ON_RECTANGLES = "TYPE SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 1024)";
+    private static final String SIF = "TYPE SIF(-180.0, -90.0, 180.0, 90.0)";
+    /** The grid indexes of the first test, by dataverse and dataset. */
+    private static final Map<String, String> GRID_INDEXES =
+            Map.of("Shb/Points", "shbLoc", "Sif/Points", "sifLoc", "Shb/Rects", "shbArea");
     private static final GridOrganisation SHB_OBJECTS =
             new GridOrganisation(GridOrganisation.Kind.SHB_OBJECTS, GridParameters.DEFAULTS);
 
     @BeforeAll
     static void createTheIndexesAndInsert(QueryServiceClient client) {
-        System.setProperty(PhysicalSwap.PROPERTY, SWITCHED);
         for (String dv : DATAVERSES) {
             client.executeOrThrow(dataverse(dv));
         }
         client.executeOrThrow("USE Stock; CREATE INDEX rtreeLoc ON Points(location) TYPE RTREE;"
                 + "CREATE INDEX rtreeArea ON Rects(area) TYPE RTREE;");
-        client.executeOrThrow("USE Shb; CREATE INDEX shbLoc ON Points(location) TYPE RTREE;"
-                + "CREATE INDEX shbArea ON Rects(area) TYPE RTREE;");
-        client.executeOrThrow("USE Sif; CREATE INDEX sifLoc ON Points(location) TYPE RTREE;");
+        client.executeOrThrow("USE Shb; CREATE INDEX shbLoc ON Points(location) " + SHB + ";"
+                + "CREATE INDEX shbArea ON Rects(area) " + SHB_ON_RECTANGLES + ";");
+        client.executeOrThrow("USE Sif; CREATE INDEX sifLoc ON Points(location) " + SIF + ";");
         insertPoints(client, 0, POINTS);
         insertRects(client, 0, RECTS);
     }
@@ -70,12 +79,13 @@ class GridPhysicalSwapTest {
                     + " p WHERE spatial_intersect(p." + used[2] + ", " + WORLD + ");").plan()).contains(used[3]);
         }
         assertSameAnswers(client, "after inserts");
-        GridSearchCounters.Snapshot shb = searchCounted(client, "Shb", "shbLoc");
-        assertThat(shb.ranges()).as("SHB: the all path, one range").isEqualTo(shb.searches());
-        assertThat(shb.results()).isPositive().isLessThanOrEqualTo(shb.candidates());
-        GridSearchCounters.Snapshot sif = searchCounted(client, "Sif", "sifLoc");
-        assertThat(sif.ranges()).as("SIF: the 16 level-0 tokens").isEqualTo(16 * sif.searches());
-        assertThat(sif.results()).isEqualTo(shb.results() / shb.searches() * sif.searches());
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        long[] shb = searchCounted(client, lsm, "Shb", "shbLoc");
+        assertThat(shb[RANGES]).as("SHB: the all path, one range").isEqualTo(shb[SEARCHES]);
+        assertThat(shb[RESULTS]).isPositive().isLessThanOrEqualTo(shb[CANDIDATES]);
+        long[] sif = searchCounted(client, lsm, "Sif", "sifLoc");
+        assertThat(sif[RANGES]).as("SIF: the 16 level-0 tokens").isEqualTo(16 * sif[SEARCHES]);
+        assertThat(sif[RESULTS]).isEqualTo(shb[RESULTS] / shb[SEARCHES] * sif[SEARCHES]);
 
         modify(client, "DELETE FROM Points p WHERE p.id % 3 = 0;", DATAVERSES);
         modify(client, "DELETE FROM Rects r WHERE r.id % 3 = 0;", RECT_DATAVERSES);
@@ -88,7 +98,6 @@ class GridPhysicalSwapTest {
                 + "FROM Rects r WHERE r.id % 7 = 1);", RECT_DATAVERSES);
         assertSameAnswers(client, "after upserts that move points and rectangles");
 
-        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
         int before = components(lsm, "Shb", "Rects", "shbArea");
         flushAll(lsm);
         assertThat(components(lsm, "Shb", "Rects", "shbArea")).isEqualTo(before + 1);
@@ -112,13 +121,26 @@ class GridPhysicalSwapTest {
         assertSameAnswers(client, "after a merge");
 
         cluster.restart();
-        assertSameAnswers(cluster.client(), "after a restart");
+        QueryServiceClient restarted = cluster.client();
+        assertSameAnswers(restarted, "after a restart");
+
+        // Changes only in the log: deletes (of multi-cell rectangles too), upserts and inserts, none flushed.
+        Map<String, Long> flushes = new HashMap<>();
+        GRID_INDEXES.forEach((where, name) -> flushes.put(name, index(lsm, where, name).flushCount()));
+        modify(restarted, "DELETE FROM Points p WHERE p.id % 11 = 0;", DATAVERSES);
+        modify(restarted, "DELETE FROM Rects r WHERE r.id % 11 = 0;", RECT_DATAVERSES);
+        insertPoints(restarted, POINTS + 400, 150);
+        insertRects(restarted, RECTS + 200, 60);
+        GRID_INDEXES.forEach((where, name) -> assertThat(index(lsm, where, name).flushCount())
+                .as(name + ": nothing flushed").isEqualTo(flushes.get(name)));
+        cluster.restartFromCrashImage();
+        assertSameAnswers(cluster.client(), "after a crash, replayed from the log");
     }
 
     @Test
     void deletingRectanglesLeavesNoEntryBehindAndTheCapHolds(SpatialTestCluster cluster) throws Exception {
         QueryServiceClient client = cluster.client();
-        client.executeOrThrow(dataverse("Shb2") + "CREATE INDEX shbArea ON Rects(area) TYPE RTREE;");
+        client.executeOrThrow(dataverse("Shb2") + "CREATE INDEX shbArea ON Rects(area) " + SHB_ON_RECTANGLES + ";");
         insertRects(client, List.of("Shb2"), 0, 150);
         client.executeOrThrow("USE Shb2; INSERT INTO Rects ([{\"id\": 1000, \"area\": rectangle(\"-179.5,-89.5 "
                 + "179.5,89.5\")}, {\"id\": 1001, \"area\": rectangle(\"-10.001,-10.001 10.001,10.001\")}]);");
@@ -152,9 +174,9 @@ class GridPhysicalSwapTest {
         }
         insert(client, loaded, "Points", 0, 700, GridPhysicalSwapTest::point);
         insert(client, loaded, "Rects", 0, 300, GridPhysicalSwapTest::rect);
-        client.executeOrThrow("USE LoadShb; CREATE INDEX shbLoadLoc ON Points(location) TYPE RTREE;"
-                + "CREATE INDEX shbLoadArea ON Rects(area) TYPE RTREE;");
-        client.executeOrThrow("USE LoadSif; CREATE INDEX sifLoadLoc ON Points(location) TYPE RTREE;");
+        client.executeOrThrow("USE LoadShb; CREATE INDEX shbLoadLoc ON Points(location) " + SHB + ";"
+                + "CREATE INDEX shbLoadArea ON Rects(area) " + SHB_ON_RECTANGLES + ";");
+        client.executeOrThrow("USE LoadSif; CREATE INDEX sifLoadLoc ON Points(location) " + SIF + ";");
         assertThat(client.executeOrThrow("USE LoadShb; EXPLAIN SELECT VALUE r.id FROM Rects r WHERE "
                 + "spatial_intersect(r.area, " + WORLD + ");").plan()).contains("shbLoadArea");
         for (String region : regions()) {
@@ -180,12 +202,42 @@ class GridPhysicalSwapTest {
     }
 
     @Test
-    void aBadOrganisationFieldIsRefusedWithItsReason(QueryServiceClient client) {
-        System.setProperty(PhysicalSwap.PROPERTY, "sifArea:sif");
-        var result = client.execute(dataverse("Sif2") + "CREATE INDEX sifArea ON Rects(area) TYPE RTREE;");
-        System.setProperty(PhysicalSwap.PROPERTY, SWITCHED);
-        assertThat(result.status()).isEqualTo("fatal");
-        assertThat(String.join(" ", result.errors())).contains("a SIF index needs a declared point field");
+    void loadDatasetBulkLoadsShbAndSifIndexes(QueryServiceClient client) throws IOException {
+        List<String> loaded = List.of("BulkPlain", "BulkShb", "BulkSif");
+        for (String dv : loaded) {
+            client.executeOrThrow(dataverse(dv));
+        }
+        client.executeOrThrow("USE BulkShb; CREATE INDEX shbBulkLoc ON Points(location) " + SHB + ";"
+                + "CREATE INDEX shbBulkArea ON Rects(area) " + SHB_ON_RECTANGLES + ";");
+        client.executeOrThrow("USE BulkSif; CREATE INDEX sifBulkLoc ON Points(location) " + SIF + ";");
+        Path points = admFile("grid-points.adm", "Points", 800, GridPhysicalSwapTest::point);
+        Path rects = admFile("grid-rects.adm", "Rects", 300, GridPhysicalSwapTest::rect);
+        for (String dv : loaded) {
+            client.executeOrThrow("USE " + dv + "; LOAD DATASET Points USING localfs ((\"path\"=\"asterix_nc1://"
+                    + points + "\"), (\"format\"=\"adm\"));");
+            if (!dv.equals("BulkSif")) {
+                client.executeOrThrow("USE " + dv + "; LOAD DATASET Rects USING localfs ((\"path\"=\"asterix_nc1://"
+                        + rects + "\"), (\"format\"=\"adm\"));");
+            }
+        }
+
+        assertThat(client.executeOrThrow("USE BulkShb; SELECT VALUE COUNT(*) FROM Rects r;").results().get(0).asInt())
+                .isEqualTo(300);
+        for (String region : regions()) {
+            List<Long> scan = ids(client, "BulkPlain", "Points", "location", region);
+            assertThat(ids(client, "BulkShb", "Points", "location", region)).as("SHB " + region).isEqualTo(scan);
+            assertThat(ids(client, "BulkSif", "Points", "location", region)).as("SIF " + region).isEqualTo(scan);
+            assertThat(ids(client, "BulkShb", "Rects", "area", region)).as("SHB rectangles " + region)
+                    .isEqualTo(ids(client, "BulkPlain", "Rects", "area", region)).doesNotHaveDuplicates();
+        }
+    }
+
+    /** An ADM file of {@code count} records of {@code dataset}, one per line, written on this host. */
+    private static Path admFile(String name, String dataset, int count, Function<Random, String> value)
+            throws IOException {
+        Path file = Path.of("target", name).toAbsolutePath();
+        Files.writeString(file, records(dataset, 0, count, value).replace("},{", "}\n{"));
+        return file;
     }
 
     private static void assertEntriesAreTheLiveRectanglesCells(QueryServiceClient client, String when) {
@@ -200,24 +252,48 @@ class GridPhysicalSwapTest {
         assertThat(entries(client)).as(when).isEqualTo(expected);
     }
 
-    /** What the index's searches did for one whole-space query on points. */
-    private static GridSearchCounters.Snapshot searchCounted(QueryServiceClient client, String dv, String index) {
-        GridSearchCounters.Snapshot before = GridSearchCounters.snapshot(index);
+    private static final int SEARCHES = 0;
+    private static final int RANGES = 1;
+    private static final int CANDIDATES = 2;
+    private static final int RESULTS = 3;
+
+    /** What the index's searches did for one whole-space query on points: searches, ranges, candidates, results. */
+    private static long[] searchCounted(QueryServiceClient client, LsmIntrospectionClient lsm, String dv,
+            String index) {
+        long[] before = counters(lsm, dv + "/Points", index);
         ids(client, dv, "Points", "location", WORLD);
-        GridSearchCounters.Snapshot search = GridSearchCounters.snapshot(index).minus(before);
-        assertThat(search.searches()).isPositive();
+        long[] search = counters(lsm, dv + "/Points", index);
+        for (int counter = 0; counter < search.length; counter++) {
+            search[counter] -= before[counter];
+        }
+        assertThat(search[SEARCHES]).isPositive();
         return search;
+    }
+
+    /** The grid counters of the index's one partition, as {@code /spatial-lsm/components} shows them. */
+    private static long[] counters(LsmIntrospectionClient lsm, String where, String index) {
+        GridCounters counters = index(lsm, where, index).grid().orElseThrow(
+                () -> new AssertionError(index + " shows no grid counters"));
+        return new long[] { counters.searches(), counters.ranges(), counters.candidates(), counters.results() };
+    }
+
+    /** The one partition of the index; {@code where} is "dataverse/dataset". */
+    private static IndexComponents index(LsmIntrospectionClient lsm, String where, String index) {
+        String[] names = where.split("/");
+        return lsm.components(names[0], names[1]).stream().filter(c -> c.where().index().equals(index))
+                .findFirst().orElseThrow();
     }
 
     /** The entries of Shb2's index: the candidates of one "all"-path search, which reads every live entry. */
     private static long entries(QueryServiceClient client) {
-        GridSearchCounters.Snapshot before = GridSearchCounters.snapshot("shbArea");
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        long[] before = counters(lsm, "Shb2/Rects", "shbArea");
         client.executeOrThrow("USE Shb2; SELECT VALUE r.id FROM Rects r WHERE spatial_intersect(r.area, "
                 + "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0)));");
-        GridSearchCounters.Snapshot search = GridSearchCounters.snapshot("shbArea").minus(before);
-        assertThat(search.searches()).isOne();
-        assertThat(search.ranges()).as("the all path").isOne();
-        return search.candidates();
+        long[] after = counters(lsm, "Shb2/Rects", "shbArea");
+        assertThat(after[SEARCHES] - before[SEARCHES]).isOne();
+        assertThat(after[RANGES] - before[RANGES]).as("the all path").isOne();
+        return after[CANDIDATES] - before[CANDIDATES];
     }
 
     private static void assertSameAnswers(QueryServiceClient client, String when) {
@@ -291,8 +367,7 @@ class GridPhysicalSwapTest {
     }
 
     private static int components(LsmIntrospectionClient lsm, String dv, String dataset, String index) {
-        return lsm.components(dv, dataset).stream().filter(components -> components.where().index().equals(index))
-                .findFirst().orElseThrow().components().size();
+        return index(lsm, dv + "/" + dataset, index).components().size();
     }
 
     private static void insertPoints(QueryServiceClient client, int from, int count) {
@@ -309,16 +384,22 @@ class GridPhysicalSwapTest {
 
     private static void insert(QueryServiceClient client, List<String> dataverses, String dataset, int from,
             int count, Function<Random, String> value) {
+        String array = records(dataset, from, count, value);
+        for (String dv : dataverses) {
+            client.executeOrThrow("USE " + dv + "; INSERT INTO " + dataset + " ([" + array + "]);");
+        }
+    }
+
+    /** The records {@code from}, ..., comma-separated ADM objects. */
+    private static String records(String dataset, int from, int count, Function<Random, String> value) {
         Random random = new Random(from);
-        StringBuilder array = new StringBuilder("[");
+        StringBuilder records = new StringBuilder();
         for (int id = from; id < from + count; id++) {
-            array.append(id == from ? "" : ",").append("{\"id\": ").append(id).append(", \"")
+            records.append(id == from ? "" : ",").append("{\"id\": ").append(id).append(", \"")
                     .append(dataset.equals("Points") ? "location" : "area").append("\": ").append(value.apply(random))
                     .append('}');
         }
-        for (String dv : dataverses) {
-            client.executeOrThrow("USE " + dv + "; INSERT INTO " + dataset + " (" + array + "]);");
-        }
+        return records.toString();
     }
 
     /** Points with 4 decimals or on cell lines of the default grid, many shared, some outside the space. */

@@ -73,11 +73,10 @@ public enum HilbertOrganisation {
     /** Both organisations use Kim's resolution: 31 levels. */
     public static final int ORDER = 31;
 
-    private static final Comparator<PointEntry> DHB_ORDER = ((Comparator<PointEntry>) (a, b) -> RelativeHilbertOrder
-            .GEOGRAPHIC_SQUARE.compare(a.x(), a.y(), b.x(), b.y())).thenComparingLong(PointEntry::pk);
-    private static final Comparator<PointEntry> DHVB_ORDER = Comparator
-            .comparingLong((PointEntry entry) -> DHVB.position(entry.x(), entry.y()))
-            .thenComparingDouble(PointEntry::x).thenComparingDouble(PointEntry::y).thenComparingLong(PointEntry::pk);
+    private static final Comparator<PointEntry> DHB_ORDER = ((Comparator<PointEntry>) (a, b) -> DHB
+            .comparePoints(a.x(), a.y(), b.x(), b.y())).thenComparingLong(PointEntry::pk);
+    private static final Comparator<PointEntry> DHVB_ORDER = ((Comparator<PointEntry>) (a, b) -> DHVB
+            .comparePoints(a.x(), a.y(), b.x(), b.y())).thenComparingLong(PointEntry::pk);
 
     /** The order-31 grid cell of the point; monotone in each coordinate. */
     public abstract GridCell cell(double x, double y);
@@ -90,6 +89,30 @@ public enum HilbertOrganisation {
      * or empty when no indexable point lies in it.
      */
     public abstract Optional<GridRect> cells(QueryRegion.Rectangle mbr);
+
+    /**
+     * The B-tree order of two points (before the primary key): DHB's relative Hilbert order; DHVB's hv, then x,
+     * then y.
+     */
+    public int comparePoints(double ax, double ay, double bx, double by) {
+        if (this == DHB) {
+            return RelativeHilbertOrder.GEOGRAPHIC_SQUARE.compare(ax, ay, bx, by);
+        }
+        int byPosition = Long.compare(position(ax, ay), position(bx, by));
+        if (byPosition != 0) {
+            return byPosition;
+        }
+        int byX = Double.compare(ax, bx);
+        return byX != 0 ? byX : Double.compare(ay, by);
+    }
+
+    /**
+     * A seek key's order against a point: the start of the cell at curve {@code position} lies before every point of
+     * that cell and of later cells, and after every point of earlier cells (never equal to a point).
+     */
+    public int compareCellStart(long position, double x, double y) {
+        return position <= position(x, y) ? -1 : 1;
+    }
 
     /** The point's position on the curve: the B-tree order's first criterion (DHVB's stored hv). */
     public long position(double x, double y) {

@@ -89,6 +89,24 @@ class SkipScanTest {
     }
 
     @Test
+    void theStreamReadsNoFurtherThanTheCandidateItReturns() {
+        SkipScan.Stream<Long> stream = new SkipScan.Stream<>(
+                new SortedEntries<>(LongStream.rangeClosed(0, 15).boxed().toList(), Long::longValue, 4), 2,
+                BOTTOM_ROW, Long::longValue, position -> true);
+
+        assertThat(stream.next()).isEqualTo(0L);
+        assertThat(stream.statistics()).isEqualTo(new SkipScan.Statistics(1, 1, 1));
+        assertThat(stream.next()).isEqualTo(1L);
+        // 2, 3 (out, same page), 4 (a page start out of the query: re-seek to 14).
+        assertThat(stream.next()).isEqualTo(14L);
+        assertThat(stream.statistics()).isEqualTo(new SkipScan.Statistics(2, 6, 3));
+        assertThat(stream.next()).isEqualTo(15L);
+        assertThat(stream.next()).isNull();
+        assertThat(stream.next()).isNull();
+        assertThat(stream.statistics()).isEqualTo(new SkipScan.Statistics(2, 7, 4));
+    }
+
+    @Test
     void refusesEntriesOutOfCurveOrder() {
         assertThatThrownBy(() -> new SortedEntries<>(List.of(3L, 2L), Long::longValue, 4))
                 .hasMessageContaining("not in curve order");

@@ -3,6 +3,7 @@ package org.spatiallsm.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -39,7 +40,7 @@ class StorageOptionsParserTest {
     @Test
     void everyErrorNamesTheOffendingItemAndWhatIsAllowed() {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("colour", "red"), "RTREE"))
-                .hasMessage("unknown index option \"colour\"; allowed: merge-policy, comparator");
+                .hasMessage("unknown index option \"colour\"; allowed: merge-policy, comparator, partitioning");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "simple"), "BTREE"))
                 .hasMessageContaining("only to R-tree indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "peano"), "RTREE"))
@@ -55,6 +56,83 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "binomial", "k", 4)), "RTREE"))
                 .hasMessage("unknown field \"k\" in \"merge-policy\"; allowed: name, parameters");
+    }
+
+    /** Every leveled parameter, as the core's defaults give them, with {@code changes} applied. */
+    private static Map<String, String> leveledDefaultsWith(Map<String, String> changes) {
+        Map<String, String> values = new LinkedHashMap<>(Map.of("level0-components", "2", "size-ratio", "10",
+                "pick", "min-overlap", "overlap-mode", "relative", "rewrite", "false", "partitioning", "size",
+                "max-component-entries", "0", "seed", "0"));
+        values.putAll(changes);
+        return values;
+    }
+
+    @Test
+    void leveledIsValidatedByItsCoreWithDefaultsFilledInAndPartitioningFoldedIn() {
+        IndexStorageOptions options = StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name",
+                "leveled", "parameters", Map.of("level0-components", 2L, "size-ratio", 10.0, "pick", "round-robin",
+                        "rewrite", true)), "partitioning", "str", "comparator", "simple"), "RTREE");
+
+        assertThat(options.mergePolicy()).contains(new MergePolicyChoice("leveled",
+                leveledDefaultsWith(Map.of("pick", "round-robin", "rewrite", "true", "partitioning", "str"))));
+        assertThat(options.comparator()).contains(RTreeComparator.SIMPLE);
+        assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")), "rtree")
+                .mergePolicy()).contains(new MergePolicyChoice("leveled", leveledDefaultsWith(Map.of())));
+        assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                "partitioning", "rstar-grove-perimeter"), "RTREE").mergePolicy()).contains(new MergePolicyChoice(
+                        "leveled", leveledDefaultsWith(Map.of("partitioning", "rstar-grove-perimeter"))));
+        // The same value given both ways is no contradiction.
+        assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled", "parameters",
+                Map.of("partitioning", "str")), "partitioning", "str"), "RTREE").mergePolicy().orElseThrow()
+                .parameters()).containsEntry("partitioning", "str");
+    }
+
+    @Test
+    void leveledErrorsAreOneLineAndNameTheOffendingItem() {
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
+                "parameters", Map.of("size-ratio", 1))), "RTREE"))
+                .hasMessage("merge policy 'leveled': invalid value '1' for parameter 'size-ratio' (allowed: an integer "
+                        + "from 2 to 1000)");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
+                "parameters", Map.of("pick", "largest"))), "RTREE"))
+                .hasMessageStartingWith("merge policy 'leveled': invalid value 'largest' for parameter 'pick' "
+                        + "(allowed: one of oldest, newest, min-overlap");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
+                "parameters", Map.of("fanout", 3))), "RTREE"))
+                .hasMessageStartingWith("merge policy 'leveled': unknown parameter 'fanout'");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                "partitioning", "quadtree"), "RTREE"))
+                .hasMessage("invalid value \"quadtree\" for option \"partitioning\"; allowed: size, str, "
+                        + "rstar-grove-area, rstar-grove-perimeter");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("partitioning", "str"), "RTREE"))
+                .hasMessage("option \"partitioning\" applies only to the merge policy \"leveled\"; add "
+                        + "\"merge-policy\": {\"name\": \"leveled\"} or leave \"partitioning\" out");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "tiered"),
+                "partitioning", "str"), "RTREE")).hasMessageStartingWith("option \"partitioning\" applies only");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
+                "parameters", Map.of("partitioning", "size")), "partitioning", "str"), "RTREE"))
+                .hasMessage("option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of "
+                        + "merge policy \"leveled\"; give it once");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
+                "BTREE")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet "
+                        + "to B-tree indexes (the B-tree comes in a later issue)");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
+                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes "
+                        + "(TYPE RTREE), not yet to inverted indexes (KEYWORD, NGRAM)");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
+                "parameters", Map.of("pick", Map.of()))), "RTREE"))
+                .hasMessage("parameter \"pick\" of merge policy \"leveled\" must be a number or a word; got {}");
+    }
+
+    @Test
+    void leveledIsRefusedOnADatasetWhosePrimaryIsABTree() {
+        Map<String, Object> with = Map.of("merge-policy", Map.of("name", "leveled"));
+
+        assertThat(StorageOptionsParser.namesOurMergePolicy(with)).isTrue();
+        assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(with))
+                .hasMessage("merge policy \"leveled\" can be set on an R-tree index only (CREATE INDEX ... TYPE RTREE "
+                        + "WITH ...), not on a dataset, whose primary index is a B-tree (the B-tree comes in a later "
+                        + "issue)");
     }
 
     @Test
@@ -84,5 +162,14 @@ class StorageOptionsParserTest {
     void unknownOrganisationIsOneLine() {
         assertThatThrownBy(() -> IndexOrganisation.of("quadtree"))
                 .hasMessage("unknown index organisation \"quadtree\"; allowed: dhb, dhvb, shb, sif");
+    }
+
+    @Test
+    void leveledIsRefusedOnAnOrganisation() {
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
+                Map.of("merge-policy", Map.of("name", "leveled")), "RTREE",
+                Optional.of(IndexOrganisation.of(IndexOrganisation.DHVB))))
+                .hasMessage("merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not to a "
+                        + "DHVBTREE index, which is stored as a B-tree");
     }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.apache.asterix.api.common.AsterixHyracksIntegrationUtil;
@@ -58,6 +59,44 @@ public final class SpatialTestCluster {
     public void restart() throws Exception {
         util.deinit(false);
         util.init(false, confFile.toString());
+    }
+
+    /**
+     * Restarts as after a power cut now: the node directories under the working directory (storage and transaction
+     * logs) are copied as they are, the cluster is stopped (which flushes, into the originals), the copies are put
+     * back, and the cluster starts on them. Memory components are lost as in a crash; committed records live on only
+     * in the log, which recovery replays. Call it while no statement runs (an idle cluster writes no files).
+     */
+    public void restartFromCrashImage() throws Exception {
+        Path image = workDir.resolveSibling(workDir.getFileName() + "-crash-image");
+        deleteRecursively(image);
+        List<Path> nodeDirs;
+        try (Stream<Path> children = Files.list(workDir)) {
+            nodeDirs = children.filter(Files::isDirectory).filter(dir -> !dir.equals(logDir())).toList();
+        }
+        for (Path dir : nodeDirs) {
+            copyRecursively(dir, image.resolve(dir.getFileName()));
+        }
+        util.deinit(false);
+        for (Path dir : nodeDirs) {
+            deleteRecursively(dir);
+            copyRecursively(image.resolve(dir.getFileName()), dir);
+        }
+        deleteRecursively(image);
+        util.init(false, confFile.toString());
+    }
+
+    private static void copyRecursively(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target);
+                }
+            }
+        }
     }
 
     public void stop() throws Exception {

@@ -7,7 +7,8 @@ import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
-import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
+import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
+import org.spatiallsm.asterixdb.organisation.HilbertBTreeResource;
 import org.spatiallsm.asterixdb.organisation.grid.GridBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
@@ -42,7 +43,9 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
         registeredClasses.put("SpatialLsmPartitionedRTreeResource", PartitionedRTreeResource.class);
-        registeredClasses.put("SpatialLsmDhvbBTreeResource", DhvbBTreeResource.class);
+        // The id predates DHB indexes, which share the resource class.
+        registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
+        registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);
         registeredClasses.put("SpatialLsmGridBTreeResource", GridBTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);

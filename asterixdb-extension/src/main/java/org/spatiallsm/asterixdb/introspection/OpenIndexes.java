@@ -12,6 +12,8 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.dataflow.IndexDataflowHelper;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
+import org.spatiallsm.asterixdb.organisation.SearchCounters;
+import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -113,6 +115,8 @@ final class OpenIndexes {
                 ArrayNode stack = entry.putArray("components");
                 open.index().getDiskComponents().forEach(c -> stack.add(ComponentSnapshot.of(c).toJson()));
             }
+            SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
+            GridSearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("grid")));
         }
         return json;
     }

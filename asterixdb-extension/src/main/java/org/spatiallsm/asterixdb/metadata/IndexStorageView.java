@@ -23,7 +23,8 @@ import org.apache.hyracks.algebricks.common.utils.Triple;
 
 /**
  * {@code SpatialLsm.IndexStorage}: a view with one row per index of every internal dataset, showing the storage
- * choices in force (merge policy and parameters, where it was set, the R-tree comparator). It reads
+ * choices in force (merge policy and parameters, where it was set, the R-tree comparator, for a leveled R-tree its
+ * partitioning and output cap, the organisation behind an R-tree and its parameters). It reads
  * {@code Metadata.Index} and {@code Metadata.Dataset}, including the hints that hold per-index options, so it is
  * always current. Installed (or refreshed to this version's definition) at every boot of the metadata node.
  */

@@ -14,6 +14,7 @@ import org.apache.asterix.metadata.entities.Index;
 import org.apache.asterix.metadata.utils.DatasetUtil;
 import org.apache.asterix.om.types.ARecordType;
 import org.apache.asterix.om.types.ATypeTag;
+import org.apache.asterix.om.types.AUnionType;
 import org.apache.asterix.om.types.BuiltinType;
 import org.apache.asterix.om.types.IAType;
 import org.apache.asterix.common.context.AsterixVirtualBufferCacheProvider;
@@ -26,16 +27,14 @@ import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.grid.GridSwap;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.storage.OrganisationTypes;
 
 /**
- * The physical swap: an R-tree index whose storage options name an {@link IndexOrganisation} is stored as that
- * organisation's LSM index. Its metadata stays an R-tree, so the optimizer, DML, feeds and index-only plans treat it
- * as one. Until the DDL ({@code TYPE DHVBTREE} ...) sets the organisation, the internal switch {@value #PROPERTY}
- * (read on the CC when the index is created; comma-separated {@code index} for DHVB or {@code index:kind}) does.
+ * The physical swap: an R-tree index whose storage options name an {@link IndexOrganisation} ({@code CREATE INDEX
+ * ... TYPE DHVBTREE} and the other organisation types) is stored as that organisation's LSM index. Its metadata stays
+ * an R-tree, so the optimizer, DML, feeds and index-only plans treat it as one.
  */
 public final class PhysicalSwap {
-
-    public static final String PROPERTY = "spatiallsm.internal.dhvb-indexes";
 
     private PhysicalSwap() {
     }
@@ -45,17 +44,7 @@ public final class PhysicalSwap {
         if (index.isPrimaryIndex() || index.getIndexType() != IndexType.RTREE) {
             return Optional.empty();
         }
-        if (options.organisation().isPresent()) {
-            return options.organisation();
-        }
-        for (String entry : System.getProperty(PROPERTY, "").split(",")) {
-            String[] nameAndKind = entry.split(":", 2);
-            if (nameAndKind[0].equals(index.getIndexName())) {
-                String kind = nameAndKind.length == 2 ? nameAndKind[1] : IndexOrganisation.DHVB;
-                return Optional.of(IndexOrganisation.of(kind));
-            }
-        }
-        return Optional.empty();
+        return options.organisation();
     }
 
     /** The resource factory of the {@code organisation} index standing in for the R-tree {@code index}. */
@@ -63,46 +52,48 @@ public final class PhysicalSwap {
             MetadataProvider metadataProvider, Index index, ARecordType recordType, ARecordType metaType,
             ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
-        if (organisation.kind().equals(IndexOrganisation.SHB) || organisation.kind().equals(IndexOrganisation.SIF)) {
-            return GridSwap.resourceFactory(organisation, dataset, metadataProvider, index, recordType, metaType,
-                    mergePolicyFactory, mergePolicyProperties);
+        String type = OrganisationTypes.typeName(organisation.kind());
+        List<String> keyField = ((Index.ValueIndexDetails) index.getIndexDetails()).getKeyFieldNames().get(0);
+        IAType keyType = recordType.getSubFieldType(keyField);
+        if (keyType instanceof AUnionType optional) {
+            keyType = optional.getActualType();
         }
-        if (!organisation.kind().equals(IndexOrganisation.DHVB)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": the " + organisation.kind()
-                    + " organisation is not available yet");
+        if (keyType != null && keyType.getTypeTag() != ATypeTag.POINT
+                && OrganisationTypes.indexesPointsOnly(organisation.kind())) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": TYPE " + type + " indexes points "
+                    + "only; field " + String.join(".", keyField) + " is a " + keyType.getTypeName());
         }
-        List<List<String>> keyFields = ((Index.ValueIndexDetails) index.getIndexDetails()).getKeyFieldNames();
-        IAType keyType = recordType.getSubFieldType(keyFields.get(0));
         if (dataset.getDatasetType() != DatasetType.INTERNAL || dataset.hasMetaPart()
-                || DatasetUtil.getFilterField(dataset) != null || keyType == null
-                || keyType.getTypeTag() != ATypeTag.POINT) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a DHVB index needs a declared point "
+                || DatasetUtil.getFilterField(dataset) != null || keyType == null) {
+            throw new AlgebricksException("index " + index.getIndexName() + ": TYPE " + type + " needs a declared "
                     + "field of an internal dataset without a filter or meta part");
         }
+        OrganisationStorage stored = storage(organisation, keyType.getTypeTag(), index.getIndexName());
         IStorageComponentProvider storage = metadataProvider.getStorageComponentProvider();
         ITypeTraits[] primaryTraits = dataset.getPrimaryTypeTraits(metadataProvider, recordType, metaType);
         IBinaryComparatorFactory[] primaryOrder =
                 dataset.getPrimaryComparatorFactories(metadataProvider, recordType, metaType);
         int primaryKeys = dataset.getPrimaryKeys().size();
-        ITypeTraits[] traits = new ITypeTraits[DhvbTuples.BTREE_KEY_FIELDS + primaryKeys];
+        ITypeTraits[] traits = new ITypeTraits[stored.keyFields() + primaryKeys];
         IBinaryComparatorFactory[] order = new IBinaryComparatorFactory[traits.length];
-        traits[0] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.AINT64);
-        order[0] = storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.AINT64, true);
-        for (int coordinate = 1; coordinate < DhvbTuples.BTREE_KEY_FIELDS; coordinate++) {
-            traits[coordinate] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ADOUBLE);
-            order[coordinate] =
-                    storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
-        }
-        for (int key = 0; key < primaryKeys; key++) {
-            traits[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryTraits[key];
-            order[DhvbTuples.BTREE_KEY_FIELDS + key] = primaryOrder[key];
-        }
-        DhvbBTreeResourceFactory dhvb = new DhvbBTreeResourceFactory(storage.getStorageManager(), traits, order,
-                dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
-                dataset.getPageWriteCallbackFactory(), storage.getMetadataPageManagerFactory(),
-                new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
+        stored.keyTypes(storage, traits, order);
+        System.arraycopy(primaryTraits, 0, traits, stored.keyFields(), primaryKeys);
+        System.arraycopy(primaryOrder, 0, order, stored.keyFields(), primaryKeys);
+        OrganisationBTreeResourceFactory factory = new OrganisationBTreeResourceFactory(stored,
+                storage.getStorageManager(), traits, order, dataset.getIndexOperationTrackerFactory(index),
+                dataset.getIoOperationCallbackFactory(index), dataset.getPageWriteCallbackFactory(),
+                storage.getMetadataPageManagerFactory(), new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
                 storage.getIoOperationSchedulerProvider(), mergePolicyFactory, mergePolicyProperties,
                 storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ANULL), NullIntrospector.INSTANCE);
-        return new DatasetLocalResourceFactory(dataset.getDatasetId(), dhvb);
+        return new DatasetLocalResourceFactory(dataset.getDatasetId(), factory);
+    }
+    /** The Hilbert layout of a DHB or DHVB index, the grid of an SHB or SIF one. */
+    private static OrganisationStorage storage(IndexOrganisation organisation, ATypeTag field, String indexName)
+            throws AlgebricksException {
+        Optional<HilbertLayout> hilbert = HilbertLayout.of(organisation.kind());
+        if (hilbert.isPresent()) {
+            return hilbert.get();
+        }
+        return GridSwap.storage(organisation, field, indexName);
     }
 }

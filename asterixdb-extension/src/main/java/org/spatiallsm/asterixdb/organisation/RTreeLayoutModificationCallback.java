@@ -3,7 +3,6 @@ package org.spatiallsm.asterixdb.organisation;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCallback;
-import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 
 /**
  * Hands AsterixDB's modification callback (which logs the change and locks its primary key, reading the key at its
@@ -11,13 +10,19 @@ import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference
  */
 public final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
 
-    private final IExtendedModificationOperationCallback callback;
-    private final PermutingTupleReference before;
-    private final PermutingTupleReference after;
+    /** Shows a stored B-tree tuple in R-tree layout; the view is valid until the next call. */
+    @FunctionalInterface
+    public interface RTreeView {
+        ITupleReference of(ITupleReference btreeTuple);
+    }
 
-    /** @param before and {@code after}: two views of the stored layout in R-tree layout */
-    public RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback,
-            PermutingTupleReference before, PermutingTupleReference after) {
+    private final IExtendedModificationOperationCallback callback;
+    private final RTreeView before;
+    private final RTreeView after;
+
+    /** @param before and {@code after}: two independent views, since {@code found} shows two tuples at once */
+    public RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, RTreeView before,
+            RTreeView after) {
         this.callback = callback;
         this.before = before;
         this.after = after;
@@ -38,11 +43,7 @@ public final class RTreeLayoutModificationCallback implements IExtendedModificat
         callback.after(view(after, tuple));
     }
 
-    private static ITupleReference view(PermutingTupleReference view, ITupleReference btreeTuple) {
-        if (btreeTuple == null) {
-            return null;
-        }
-        view.reset(btreeTuple);
-        return view;
+    private static ITupleReference view(RTreeView view, ITupleReference btreeTuple) {
+        return btreeTuple == null ? null : view.of(btreeTuple);
     }
 }

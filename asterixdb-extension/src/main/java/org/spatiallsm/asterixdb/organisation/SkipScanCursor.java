@@ -1,24 +1,16 @@
 package org.spatiallsm.asterixdb.organisation;
 
-import java.io.DataOutput;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
-import org.apache.asterix.om.types.ATypeTag;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
-import org.apache.hyracks.dataflow.common.utils.TupleUtils;
 import org.apache.hyracks.storage.am.btree.impls.RangePredicate;
-import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.common.api.ILSMIndexCursor;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.ICursorInitialState;
 import org.apache.hyracks.storage.common.IIndexCursor;
@@ -32,80 +24,70 @@ import org.spatiallsm.organizations.QueryRegion;
 import org.spatiallsm.organizations.SkipScan;
 
 /**
- * Answers an R-tree search (an MBR) on a {@link DhvbBTree} with the skip-scan of {@link SkipScan}: each seek is a
- * range search of the LSM B-tree from a Hilbert value on, which merges the components and drops annihilated
- * entries. The candidates (points inside the MBR) are returned in R-tree layout, each first offered to AsterixDB's
- * search callback as the R-tree cursor does (index-only plans read its answer).
+ * Answers an R-tree search (an MBR) on a {@link HilbertBTree} with the skip-scan of {@link SkipScan.Stream}, one
+ * candidate at a time: each {@link #hasNext} reads the LSM B-tree range cursor on to the next entry inside the MBR
+ * (re-seeking through the pure next-match when the scan leaves the query's cells at a page start), and that entry is
+ * returned in place, seen in R-tree layout, so memory stays one cursor whatever the result size. Each seek is a range
+ * search of the LSM B-tree from a curve position, which merges the components and drops annihilated entries. Every
+ * returned tuple is first offered to AsterixDB's search callback, as the R-tree cursor does (index-only plans read
+ * its answer). The search's counters go to the index's {@link SearchCounters} when it ends or is closed.
  *
- * <p>Proof-of-route simplifications: the candidates of one search are collected before the first is returned, and
- * a "page" is a run of {@link #ENTRIES_PER_PAGE} entries, since the LSM cursor does not tell leaf-page boundaries.
+ * <p>A "page" is a run of {@link #ENTRIES_PER_PAGE} entries: the LSM cursor does not tell leaf-page boundaries.
  */
 final class SkipScanCursor implements ILSMIndexCursor {
 
     static final int ENTRIES_PER_PAGE = 64;
 
-    private final DhvbBTree index;
+    private final HilbertBTree index;
+    private final HilbertLayout layout;
     private final ISearchOperationCallback searchCallback;
-    private final PermutingTupleReference rtreeView;
-    private final ArrayTupleBuilder copy;
+    private final HilbertLayout.RTreeView current;
     private final ArrayTupleBuilder lowKey = new ArrayTupleBuilder(1);
     private final ArrayTupleReference lowKeyTuple = new ArrayTupleReference();
-    private final MultiComparator hilbertValueOrder;
-    private final List<byte[]> candidateBytes = new ArrayList<>();
-    private final List<int[]> candidateFields = new ArrayList<>();
-    private final ArrayTupleReference current = new ArrayTupleReference();
+    private final MultiComparator seekOrder;
     private ILSMIndexAccessor btree;
     private IIndexCursor btreeCursor;
-    private int next;
+    private SkipScan.Stream<ITupleReference> scan;
+    private ITupleReference pending;
+    private long returned;
     private boolean proceeded;
 
-    SkipScanCursor(DhvbBTree index, ISearchOperationCallback searchCallback) {
+    SkipScanCursor(HilbertBTree index, ISearchOperationCallback searchCallback) {
         this.index = index;
+        this.layout = index.layout();
         this.searchCallback = searchCallback;
-        this.rtreeView = DhvbTuples.rtreeView(index.btreeFieldCount());
-        this.copy = new ArrayTupleBuilder(index.btreeFieldCount() + 1);
-        this.hilbertValueOrder = new MultiComparator(
-                new IBinaryComparator[] { index.getComparatorFactories()[0].createBinaryComparator() });
+        this.current = layout.rtreeView();
+        this.seekOrder = new MultiComparator(
+                new IBinaryComparator[] { index.btreeComparatorFactories()[0].createBinaryComparator() });
     }
 
     @Override
     public void open(ICursorInitialState initialState, ISearchPredicate searchPred) throws HyracksDataException {
-        candidateBytes.clear();
-        candidateFields.clear();
-        next = 0;
+        endSearch();
         ITupleReference key = ((SearchPredicate) searchPred).getLowKey();
-        QueryRegion.Rectangle mbr = new QueryRegion.Rectangle(DhvbTuples.coordinate(key, 0),
-                DhvbTuples.coordinate(key, 1), DhvbTuples.coordinate(key, 2), DhvbTuples.coordinate(key, 3));
-        Optional<GridRect> cells = HilbertOrganisation.DHVB.cells(mbr);
+        QueryRegion.Rectangle mbr = new QueryRegion.Rectangle(HilbertLayout.coordinate(key, 0),
+                HilbertLayout.coordinate(key, 1), HilbertLayout.coordinate(key, 2), HilbertLayout.coordinate(key, 3));
+        Optional<GridRect> cells = layout.organisation().cells(mbr);
         if (cells.isEmpty()) {
+            index.searchCounters().record(0, 0, 0);
             return;
         }
         if (btree == null) {
             btree = index.btreeAccessor();
             btreeCursor = btree.createSearchCursor(false);
         }
-        try {
-            SkipScan.scan(this::seek, HilbertOrganisation.ORDER, cells.get(), DhvbTuples::storedHilbertValue,
-                    entry -> mbr.contains(DhvbTuples.coordinate(entry, 1), DhvbTuples.coordinate(entry, 2)),
-                    this::keep);
-        } catch (UncheckedIOException e) {
-            throw HyracksDataException.create(e.getCause());
-        } finally {
-            btreeCursor.close();
-        }
+        scan = new SkipScan.Stream<>(this::seek, HilbertOrganisation.ORDER, cells.get(), layout::position,
+                entry -> mbr.contains(layout.x(entry), layout.y(entry)));
     }
 
-    private CurveIndex.LeafCursor<ITupleReference> seek(long hilbertValue) {
+    private CurveIndex.LeafCursor<ITupleReference> seek(long position) {
         try {
             btreeCursor.close();
             lowKey.reset();
-            DataOutput out = lowKey.getDataOutput();
-            out.writeByte(ATypeTag.SERIALIZED_INT64_TYPE_TAG);
-            out.writeLong(hilbertValue);
-            lowKey.addFieldEndOffset();
+            HilbertLayout.writePosition(lowKey, position);
             lowKeyTuple.reset(lowKey.getFieldEndOffsets(), lowKey.getByteArray());
-            btree.search(btreeCursor, new RangePredicate(lowKeyTuple, null, true, true, hilbertValueOrder, null));
-        } catch (IOException e) {
+            btree.search(btreeCursor, new RangePredicate(lowKeyTuple, null, true, true, seekOrder, null));
+        } catch (HyracksDataException e) {
             throw new UncheckedIOException(e);
         }
         return new CurveIndex.LeafCursor<>() {
@@ -138,26 +120,30 @@ final class SkipScanCursor implements ILSMIndexCursor {
         };
     }
 
-    private void keep(ITupleReference btreeTuple) {
-        rtreeView.reset(btreeTuple);
-        try {
-            TupleUtils.copyTuple(copy, rtreeView, rtreeView.getFieldCount());
-        } catch (HyracksDataException e) {
-            throw new UncheckedIOException(e);
-        }
-        candidateBytes.add(Arrays.copyOf(copy.getByteArray(), copy.getSize()));
-        candidateFields.add(copy.getFieldEndOffsets().clone());
-    }
-
+    /** Reads on to the next candidate; it stays valid until the B-tree cursor moves, i.e. the next call. */
     @Override
-    public boolean hasNext() {
-        return next < candidateBytes.size();
+    public boolean hasNext() throws HyracksDataException {
+        if (pending == null && scan != null) {
+            try {
+                pending = scan.next();
+            } catch (UncheckedIOException e) {
+                throw HyracksDataException.create(e.getCause());
+            }
+            if (pending == null) {
+                endSearch();
+            }
+        }
+        return pending != null;
     }
 
     @Override
     public void next() throws HyracksDataException {
-        current.reset(candidateFields.get(next), candidateBytes.get(next));
-        next++;
+        if (!hasNext()) {
+            throw Refusal.of("the skip-scan cursor has no next entry");
+        }
+        current.reset(pending);
+        pending = null;
+        returned++;
         proceeded = searchCallback.proceed(current);
     }
 
@@ -181,11 +167,21 @@ final class SkipScanCursor implements ILSMIndexCursor {
         return null;
     }
 
+    /** Counts the search (once, however it ends) and releases the LSM components its B-tree cursor holds. */
+    private void endSearch() throws HyracksDataException {
+        if (scan != null) {
+            SkipScan.Statistics statistics = scan.statistics();
+            index.searchCounters().record(statistics.entriesRead(), returned, statistics.reseeks());
+            scan = null;
+            btreeCursor.close();
+        }
+        pending = null;
+        returned = 0;
+    }
+
     @Override
-    public void close() {
-        candidateBytes.clear();
-        candidateFields.clear();
-        next = 0;
+    public void close() throws HyracksDataException {
+        endSearch();
     }
 
     @Override

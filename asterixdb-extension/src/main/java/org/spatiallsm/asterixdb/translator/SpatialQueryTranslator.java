@@ -32,11 +32,13 @@ import org.apache.hyracks.api.client.IHyracksClientConnection;
 import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
-import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.sqlpp.SpatialCreateIndexStatement;
+import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
+import org.spatiallsm.storage.OrganisationTypes;
 import org.spatiallsm.storage.MergePolicyChoice;
 import org.spatiallsm.storage.RTreeComparator;
+import org.spatiallsm.storage.StorageOptionsParser;
 
 /**
  * AsterixDB's statement executor plus per-index storage options. {@code CREATE INDEX ... WITH} records the index's
@@ -45,6 +47,8 @@ import org.spatiallsm.storage.RTreeComparator;
  * index's record is always rewritten, so a record left behind by a crash is never inherited.
  */
 public class SpatialQueryTranslator extends QueryTranslator {
+
+    private static final String CORRELATED_PREFIX = "correlated-prefix";
 
     public SpatialQueryTranslator(ICcApplicationContext appCtx, List<Statement> statements, SessionOutput output,
             ILangCompilationProvider compilationProvider, ExecutorService executorService,
@@ -66,6 +70,10 @@ public class SpatialQueryTranslator extends QueryTranslator {
         }
         if (options.mergePolicy().isPresent()) {
             validateStockPolicyParameters(options.mergePolicy().get(), statement.getSourceLocation());
+        }
+        if (options.organisation().isPresent()) {
+            refuseCorrelatedDataset(dataverseName, datasetName, indexName, options.organisation().get(),
+                    statement.getSourceLocation());
         }
         // A new index on existing data is bulk-loaded after a sort, which must use the index's own order.
         IHyracksClientConnection connection = OrderSwitchingConnection.wrap(hcc, options.comparator());
@@ -148,12 +156,31 @@ public class SpatialQueryTranslator extends QueryTranslator {
     /** Our policies were validated by the parser; AsterixDB's own ones get AsterixDB's own check. */
     private static void validateStockPolicyParameters(MergePolicyChoice policy, SourceLocation location)
             throws Exception {
-        if (MergePolicies.find(policy.name()).isPresent()) {
+        if (StorageOptionsParser.isOurs(policy.name())) {
             return;
         }
         MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
         try {
             validateCompactionPolicy(policy.name(), policy.parameters(), tx, false, location);
+        } finally {
+            MetadataManager.INSTANCE.commitTransaction(tx);
+        }
+    }
+
+    /**
+     * Under {@code correlated-prefix} AsterixDB bulk-loads a new index through a loader that must be the stock LSM
+     * disk-component loader, which an organisation's sorting loader is not.
+     */
+    private static void refuseCorrelatedDataset(DataverseName dataverseName, String datasetName, String indexName,
+            IndexOrganisation organisation, SourceLocation location) throws Exception {
+        MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
+        try {
+            Dataset dataset = MetadataManager.INSTANCE.getDataset(tx, dataverseName, datasetName);
+            if (dataset != null && CORRELATED_PREFIX.equals(dataset.getCompactionPolicy())) {
+                throw new CompilationException(ErrorCode.COMPILATION_ERROR, location, "index " + indexName
+                        + ": a " + OrganisationTypes.typeName(organisation.kind()) + " index cannot be created on a "
+                        + "dataset whose merge policy is " + CORRELATED_PREFIX);
+            }
         } finally {
             MetadataManager.INSTANCE.commitTransaction(tx);
         }

@@ -84,6 +84,18 @@ public final class LsmIntrospectionClient {
     }
 
     /**
+     * Every node's {@code /spatial-lsm/components} answer as it came, for fields {@link IndexComponents} does not
+     * model (search counters, levels).
+     */
+    public List<JsonNode> listings(String dataverse, String dataset) {
+        List<JsonNode> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            all.add(get(node, "/spatial-lsm/components", dataverse, dataset));
+        }
+        return all;
+    }
+
+    /**
      * Flushes the dataset on every node and waits until the flushes are installed (and the merge policy has seen
      * them); returns the components afterwards. Each node waits at most this client's timeout (less a margin for the
      * answer) and then answers with an error rather than letting the request time out.

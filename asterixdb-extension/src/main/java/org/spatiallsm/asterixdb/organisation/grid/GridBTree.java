@@ -3,48 +3,54 @@ package org.spatiallsm.asterixdb.organisation.grid;
 import java.util.Map;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCallback;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexAccessParameters;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
-import org.spatiallsm.asterixdb.organisation.DhvbBTree;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.asterixdb.organisation.RTreeLayoutModificationCallback;
-import org.spatiallsm.organizations.grid.GridOrganisation;
+import org.spatiallsm.asterixdb.organisation.SortingBulkLoader;
 
 /**
- * An SHB-tree or SIF index (notes §6-§8) that AsterixDB drives as an R-tree: the same LSM B-tree behind an R-tree
- * as DHVB (flushes, merges, anti-matter, recovery are the B-tree's own), with int64 cell keys and one entry per
- * key of an object (see {@link GridLayout}). SIF's inverted file is this B-tree too: the token is the leading key
- * field and a token's postings are its consecutive entries, looked up by an exact-key range search.
+ * An SHB-tree or SIF index (notes §6-§8) that AsterixDB drives as an R-tree: an {@link OrganisationBTree} with int64
+ * cell keys and one entry per key of an object (see {@link GridLayout}). SIF's inverted file is this B-tree too: the
+ * token is the leading key field and a token's postings are its consecutive entries, looked up by an exact-key range
+ * search.
  */
-public final class GridBTree extends DhvbBTree {
+public final class GridBTree extends OrganisationBTree {
 
+    private final GridSettings settings;
     private final GridLayout layout;
+    private final GridSearchCounters searchCounters;
 
-    GridBTree(Parts parts, GridOrganisation organisation) throws HyracksDataException {
-        super(parts);
-        this.layout = new GridLayout(organisation, parts.fieldCount());
+    GridBTree(Parts parts, GridSettings settings) throws HyracksDataException {
+        super(parts, settings.keyFields());
+        this.settings = settings;
+        this.layout = new GridLayout(settings.organisation(), parts.fieldCount());
+        this.searchCounters = new GridSearchCounters(settings.kind());
     }
 
     GridLayout layout() {
         return layout;
     }
 
-    /** Opened to this package (the accessor and cursor). */
-    @Override
-    protected int btreeFieldCount() {
-        return super.btreeFieldCount();
-    }
-
-    @Override
-    public int getFieldCount() {
-        return GridLayout.rtreeFieldCount(layout.organisation().kind(), btreeFieldCount());
+    /** What this index's R-tree searches did since it was opened. */
+    public GridSearchCounters searchCounters() {
+        return searchCounters;
     }
 
     @Override
     protected IExtendedModificationOperationCallback inRTreeLayout(IExtendedModificationOperationCallback callback) {
-        return new OneLogPerObjectCallback(new RTreeLayoutModificationCallback(callback,
-                layout.rtreeView(btreeFieldCount()), layout.rtreeView(btreeFieldCount())));
+        PermutingTupleReference before = layout.rtreeView(btreeFieldCount());
+        PermutingTupleReference after = layout.rtreeView(btreeFieldCount());
+        return new OneLogPerObjectCallback(new RTreeLayoutModificationCallback(callback, stored -> {
+            before.reset(stored);
+            return before;
+        }, stored -> {
+            after.reset(stored);
+            return after;
+        }));
     }
 
     @Override
@@ -52,16 +58,17 @@ public final class GridBTree extends DhvbBTree {
         return new GridAccessor(this, createOpContext(iap));
     }
 
-    /** Opened to this package (the cursor). */
-    @Override
-    protected ILSMIndexAccessor btreeAccessor() {
-        return super.btreeAccessor();
-    }
-
+    /** Each R-tree tuple becomes its object's entries, sorted in the B-tree's order with bounded memory. */
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
-        return new GridBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                new GridLayout(layout.organisation(), btreeFieldCount()), getComparatorFactories());
+        GridLayout entries = new GridLayout(settings.organisation(), btreeFieldCount());
+        return new SortingBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
+                btreeComparatorFactories(), (rtreeTuple, sink) -> {
+                    int count = entries.entries(rtreeTuple);
+                    for (int entry = 0; entry < count; entry++) {
+                        sink.add(entries.entry(rtreeTuple, entry));
+                    }
+                });
     }
 }

@@ -1,37 +1,23 @@
 package org.spatiallsm.asterixdb.organisation.grid;
 
-import java.util.Map;
-
 import org.apache.hyracks.api.compression.ICompressorDecompressorFactory;
-import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
-import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.api.io.IPersistedResourceRegistry;
-import org.apache.hyracks.storage.am.common.api.IMetadataPageManagerFactory;
-import org.apache.hyracks.storage.am.common.api.INullIntrospector;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationSchedulerProvider;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTrackerFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
-import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCacheProvider;
-import org.apache.hyracks.storage.common.IStorageManager;
-import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
-import org.spatiallsm.asterixdb.organisation.DhvbBTree;
-import org.spatiallsm.asterixdb.organisation.DhvbBTreeResource;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 import org.spatiallsm.organizations.grid.GridOrganisation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted description of a {@link GridBTree}: a DHVB resource (an LSM B-tree's JSON and files) plus the
- * grid's kind and parameters, so that a restart reopens the index with the same cells. Registered under its own id
- * in {@code SpatialPersistedResourceRegistry}.
+ * The persisted description of a {@link GridBTree}: an LSM B-tree resource plus the grid's kind and parameters, so
+ * that a restart reopens the index with the same cells. Registered under its own id in
+ * {@code SpatialPersistedResourceRegistry}.
  */
-public final class GridBTreeResource extends DhvbBTreeResource {
+public final class GridBTreeResource extends OrganisationBTreeResource {
 
     private static final long serialVersionUID = 1L;
     private static final String KIND = "gridKind";
@@ -41,17 +27,8 @@ public final class GridBTreeResource extends DhvbBTreeResource {
 
     private final GridSettings settings;
 
-    GridBTreeResource(GridSettings settings, ITypeTraits[] typeTraits,
-            IBinaryComparatorFactory[] cmpFactories, String path, IStorageManager storageManager,
-            ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties,
-            ILSMOperationTrackerFactory opTrackerProvider, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
-            ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
-            IMetadataPageManagerFactory metadataPageManagerFactory, IVirtualBufferCacheProvider vbcProvider,
-            ILSMIOOperationSchedulerProvider ioSchedulerProvider, ITypeTraits nullTypeTraits,
-            INullIntrospector nullIntrospector) {
-        super(typeTraits, cmpFactories, path, storageManager, mergePolicyFactory, mergePolicyProperties,
-                opTrackerProvider, ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory,
-                vbcProvider, ioSchedulerProvider, nullTypeTraits, nullIntrospector);
+    GridBTreeResource(GridSettings settings, Args args) {
+        super(args);
         this.settings = settings;
     }
 
@@ -63,8 +40,8 @@ public final class GridBTreeResource extends DhvbBTreeResource {
     }
 
     @Override
-    protected ILSMIndex newIndex(DhvbBTree.Parts parts) throws HyracksDataException {
-        return new GridBTree(parts, settings.organisation());
+    protected ILSMIndex newIndex(OrganisationBTree.Parts parts) throws HyracksDataException {
+        return new GridBTree(parts, settings);
     }
 
     @Override
@@ -78,9 +55,6 @@ public final class GridBTreeResource extends DhvbBTreeResource {
 
     public static IJsonSerializable fromJson(IPersistedResourceRegistry registry, JsonNode json)
             throws HyracksDataException {
-        ICompressorDecompressorFactory compressorFactory = (ICompressorDecompressorFactory) registry
-                .deserializeOrDefault(json.get("compressorDecompressorFactory"),
-                        NoOpCompressorDecompressorFactory.class);
-        return new GridBTreeResource(registry, json, compressorFactory);
+        return new GridBTreeResource(registry, json, compressor(registry, json));
     }
 }

@@ -10,6 +10,7 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.organizations.grid.GridOrganisation;
 import org.spatiallsm.organizations.grid.Rect;
 
@@ -20,7 +21,7 @@ import org.spatiallsm.organizations.grid.Rect;
  */
 final class GridLayout {
 
-    private static final int RTREE_KEY_FIELDS = 4;
+    private static final int RTREE_KEY_FIELDS = OrganisationBTree.RTREE_KEY_FIELDS;
 
     private final GridOrganisation organisation;
     private final int coordinates;

@@ -1,49 +1,33 @@
 package org.spatiallsm.asterixdb.organisation.grid;
 
-import java.nio.file.Path;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.spatiallsm.organizations.grid.GridOrganisation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
- * What the searches of each SHB-tree or SIF index partition did since the NC started: searches, B-tree ranges or
- * tokens searched, candidates read and results returned (false-positive ratio = 1 - results / candidates). Kept in
- * the NC's memory, per index directory.
+ * What the R-tree searches of one SHB-tree or SIF index partition did since it was opened (a restart starts from 0):
+ * searches, B-tree ranges (SHB) or tokens (SIF) searched, candidates read from them and results returned after
+ * refinement against the query MBR (false-positive ratio = 1 - results / candidates).
  */
 public final class GridSearchCounters {
 
-    private static final Map<String, GridSearchCounters> BY_INDEX = new ConcurrentHashMap<>();
-
+    private final GridOrganisation.Kind kind;
     private final LongAdder searches = new LongAdder();
     private final LongAdder ranges = new LongAdder();
     private final LongAdder candidates = new LongAdder();
     private final LongAdder results = new LongAdder();
 
-    /** @param searches R-tree searches answered; the others are summed over them */
-    public record Snapshot(long searches, long ranges, long candidates, long results) {
-
-        public Snapshot minus(Snapshot earlier) {
-            return new Snapshot(searches - earlier.searches, ranges - earlier.ranges,
-                    candidates - earlier.candidates, results - earlier.results);
-        }
+    GridSearchCounters(GridOrganisation.Kind kind) {
+        this.kind = kind;
     }
 
-    static GridSearchCounters of(String indexIdentifier) {
-        return BY_INDEX.computeIfAbsent(indexIdentifier, identifier -> new GridSearchCounters());
-    }
-
-    /** The counters summed over the partitions of every index directory named {@code indexName}. */
-    public static Snapshot snapshot(String indexName) {
-        long[] sums = new long[4];
-        BY_INDEX.forEach((identifier, counters) -> {
-            if (Path.of(identifier).getFileName().toString().equals(indexName)) {
-                sums[0] += counters.searches.sum();
-                sums[1] += counters.ranges.sum();
-                sums[2] += counters.candidates.sum();
-                sums[3] += counters.results.sum();
-            }
-        });
-        return new Snapshot(sums[0], sums[1], sums[2], sums[3]);
+    /** The counters of {@code index}, if it is an SHB-tree or SIF index. */
+    public static Optional<GridSearchCounters> of(ILSMIndex index) {
+        return index instanceof GridBTree grid ? Optional.of(grid.searchCounters()) : Optional.empty();
     }
 
     void search(int rangesSearched) {
@@ -57,5 +41,16 @@ public final class GridSearchCounters {
 
     void result() {
         results.increment();
+    }
+
+    /** Adds {@code organisation} (shb or sif), {@code layout}, {@code searches}, {@code ranges}, {@code candidates},
+     * {@code results}. */
+    public void writeTo(ObjectNode json) {
+        json.put("organisation", kind == GridOrganisation.Kind.SIF ? "sif" : "shb");
+        json.put("layout", kind.name());
+        json.put("searches", searches.sum());
+        json.put("ranges", ranges.sum());
+        json.put("candidates", candidates.sum());
+        json.put("results", results.sum());
     }
 }

@@ -62,10 +62,10 @@ final class GridSearchCursor implements ILSMIndexCursor {
         this.index = index;
         this.layout = index.layout();
         this.searchCallback = searchCallback;
-        this.counters = GridSearchCounters.of(index.getIndexIdentifier());
+        this.counters = index.searchCounters();
         this.rtreeView = layout.rtreeView(index.btreeFieldCount());
         this.keyOrder = new MultiComparator(
-                new IBinaryComparator[] { index.getComparatorFactories()[0].createBinaryComparator() });
+                new IBinaryComparator[] { index.btreeComparatorFactories()[0].createBinaryComparator() });
         this.primaryKeyStart = 1 + GridLayout.coordinates(layout.organisation().kind());
     }
 

@@ -10,18 +10,18 @@ import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 
 /**
- * The accessor of a {@link DhvbBTree} as AsterixDB's R-tree operators use it: modifications arrive in R-tree layout
+ * The accessor of a {@link HilbertBTree} as AsterixDB's R-tree operators use it: modifications arrive in R-tree layout
  * (from DML, feeds and log replay alike) and are stored in B-tree layout; an R-tree search (an MBR) is a skip-scan.
  */
-final class DhvbAccessor extends LSMTreeIndexAccessor {
+final class HilbertBTreeAccessor extends LSMTreeIndexAccessor {
 
-    private final DhvbBTree index;
-    private final DhvbTuples tuples;
+    private final HilbertBTree index;
+    private final HilbertLayout.Translator tuples;
 
-    DhvbAccessor(DhvbBTree index, ILSMIndexOperationContext ctx) {
+    HilbertBTreeAccessor(HilbertBTree index, ILSMIndexOperationContext ctx) {
         super(index.getHarness(), ctx, LSMBTreeSearchCursor::new);
         this.index = index;
-        this.tuples = new DhvbTuples(index.btreeFieldCount());
+        this.tuples = index.layout().translator(index.btreeFieldCount());
     }
 
     @Override

@@ -1,8 +1,11 @@
 package org.spatiallsm.asterixdb.organisation;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.asterix.formats.nontagged.BinaryComparatorFactoryProvider;
+import org.apache.asterix.om.types.BuiltinType;
 import org.apache.hyracks.api.compression.ICompressorDecompressorFactory;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
@@ -15,6 +18,8 @@ import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCa
 import org.apache.hyracks.storage.am.common.api.IMetadataPageManagerFactory;
 import org.apache.hyracks.storage.am.common.api.INullIntrospector;
 import org.apache.hyracks.storage.am.common.api.ITreeIndexFrameFactory;
+import org.apache.hyracks.storage.am.common.impls.IndexAccessParameters;
+import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTree;
 import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeFileManager;
@@ -32,28 +37,24 @@ import org.apache.hyracks.storage.am.lsm.common.impls.DiskBTreeFactory;
 import org.apache.hyracks.storage.common.IIndexAccessParameters;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
-import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
-import org.apache.hyracks.storage.am.common.impls.IndexAccessParameters;
 import org.apache.hyracks.util.trace.ITracer;
 
 /**
- * A secondary LSM B-tree of DHVB entries ⟨hv, x, y, pk...⟩ that AsterixDB drives as the R-tree on a point field
- * (the physical swap). Flushes, merges, anti-matter and recovery are the LSM B-tree's own; only what AsterixDB's
- * R-tree operators see is translated: the tuples they insert, delete and bulk-load (R-tree layout in, B-tree layout
- * stored), the modification callbacks that log them (B-tree layout back to R-tree layout, so that the log and its
- * replay speak the R-tree layout), and the R-tree search, answered by the skip-scan in R-tree layout.
+ * A secondary LSM B-tree of an index organisation (the Hilbert B-trees, the SHB-tree, SIF) that AsterixDB drives as
+ * the R-tree it stands in for (the physical swap). Flushes, merges, anti-matter and recovery are the LSM B-tree's
+ * own; the B-tree stores the organisation's key fields, then the primary key, while AsterixDB sees R-tree tuples
+ * (x1, y1, x2, y2, pk...). Subclasses translate the tuples (their accessor), searches and bulk loads; this class
+ * builds the B-tree, reports the R-tree's fields and comparators, and shows the logging callback the R-tree layout.
  */
-public class DhvbBTree extends LSMBTree {
+public abstract class OrganisationBTree extends LSMBTree {
 
-    protected DhvbBTree(Parts parts) throws HyracksDataException {
-        super(parts.ioManager(), parts.virtualBufferCaches(), parts.interior(), parts.insertLeaf(),
-                parts.deleteLeaf(), parts.diskBufferCache(), parts.files(), parts.componentFactory(),
-                parts.bulkLoadComponentFactory(), null, null, null, 0, parts.fieldCount(), parts.cmpFactories(),
-                parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(), parts.ioOpCallbackFactory(),
-                parts.pageWriteCallbackFactory(), false, false, null, null, parts.durable(), false, parts.tracer());
-    }
+    /** An R-tree tuple of a 2-D object starts with its MBR: x1, y1, x2, y2 (a point: x, y, x, y). */
+    public static final int RTREE_KEY_FIELDS = 4;
 
-    /** What a secondary LSM B-tree is built from; subclasses (other organisations) are built from the same. */
+    private final int keyFields;
+    private final IBinaryComparatorFactory[] rtreeComparators;
+
+    /** What a secondary LSM B-tree without Bloom filters or component filters is built from. */
     public record Parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
             ITreeIndexFrameFactory interior, ITreeIndexFrameFactory insertLeaf, ITreeIndexFrameFactory deleteLeaf,
             IBufferCache diskBufferCache, LSMBTreeFileManager files, LSMBTreeDiskComponentFactory componentFactory,
@@ -63,8 +64,24 @@ public class DhvbBTree extends LSMBTree {
             ILSMPageWriteCallbackFactory pageWriteCallbackFactory, boolean durable, ITracer tracer) {
     }
 
-    /** A secondary LSM B-tree without Bloom filters or component filters, as AsterixDB's secondary B-trees. */
-    public static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
+    /** @param keyFields the B-tree fields before the primary key */
+    protected OrganisationBTree(Parts parts, int keyFields) throws HyracksDataException {
+        super(parts.ioManager(), parts.virtualBufferCaches(), parts.interior(), parts.insertLeaf(),
+                parts.deleteLeaf(), parts.diskBufferCache(), parts.files(), parts.componentFactory(),
+                parts.bulkLoadComponentFactory(), null, null, null, 0, parts.fieldCount(), parts.cmpFactories(),
+                parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(), parts.ioOpCallbackFactory(),
+                parts.pageWriteCallbackFactory(), false, false, null, null, parts.durable(), false, parts.tracer());
+        this.keyFields = keyFields;
+        IBinaryComparatorFactory[] btreeOrder = parts.cmpFactories();
+        this.rtreeComparators = new IBinaryComparatorFactory[getFieldCount()];
+        IBinaryComparatorFactory coordinateOrder =
+                BinaryComparatorFactoryProvider.INSTANCE.getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
+        Arrays.fill(rtreeComparators, 0, RTREE_KEY_FIELDS, coordinateOrder);
+        System.arraycopy(btreeOrder, keyFields, rtreeComparators, RTREE_KEY_FIELDS, btreeOrder.length - keyFields);
+    }
+
+    /** The parts of a secondary LSM B-tree as AsterixDB builds its own (no Bloom filter, no component filter). */
+    static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
             IBufferCache diskBufferCache, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
             ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
             ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
@@ -93,52 +110,55 @@ public class DhvbBTree extends LSMBTree {
                 mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);
     }
 
-    /** The R-tree's field count (x, y, x, y, pk...), which is what searches return. */
+    /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */
     @Override
-    public int getFieldCount() {
-        return btreeFieldCount() + 1;
+    public final int getFieldCount() {
+        return btreeFieldCount() - keyFields + RTREE_KEY_FIELDS;
     }
 
-    protected int btreeFieldCount() {
+    /**
+     * The comparators of the R-tree's fields (x1, y1, x2, y2, pk...): AsterixDB's R-tree search operator builds its
+     * predicate's comparator from the index's first four, which the organisation's search does not use, but which
+     * must exist.
+     */
+    @Override
+    public final IBinaryComparatorFactory[] getComparatorFactories() {
+        return rtreeComparators;
+    }
+
+    /** The B-tree's own key order. */
+    public final IBinaryComparatorFactory[] btreeComparatorFactories() {
+        return super.getComparatorFactories();
+    }
+
+    public final int btreeFieldCount() {
         return super.getFieldCount();
     }
 
     @Override
-    public LSMBTreeOpContext createOpContext(IIndexAccessParameters iap) {
+    public final LSMBTreeOpContext createOpContext(IIndexAccessParameters iap) {
         IExtendedModificationOperationCallback callback =
                 (IExtendedModificationOperationCallback) iap.getModificationCallback();
-        IndexAccessParameters inRTreeLayout = new IndexAccessParameters(
-                inRTreeLayout(callback), iap.getSearchOperationCallback());
+        IndexAccessParameters inRTreeLayout =
+                new IndexAccessParameters(inRTreeLayout(callback), iap.getSearchOperationCallback());
         inRTreeLayout.getParameters().putAll(iap.getParameters());
         return super.createOpContext(inRTreeLayout);
     }
 
-    /** AsterixDB's modification callback (it logs and locks), handed the stored tuples in R-tree layout. */
-    protected IExtendedModificationOperationCallback inRTreeLayout(IExtendedModificationOperationCallback callback) {
-        return new RTreeLayoutModificationCallback(callback, DhvbTuples.rtreeView(btreeFieldCount()),
-                DhvbTuples.rtreeView(btreeFieldCount()));
-    }
+    /**
+     * AsterixDB's modification callback (it logs and locks, reading the primary key at its R-tree positions), handed
+     * the stored B-tree tuples in R-tree layout, so that the log, and its replay, speak the R-tree layout.
+     */
+    protected abstract IExtendedModificationOperationCallback inRTreeLayout(
+            IExtendedModificationOperationCallback callback);
 
-    /** The accessor AsterixDB's operators, flush scheduling and recovery use: it speaks the R-tree layout. */
-    @Override
-    public ILSMIndexAccessor createAccessor(IIndexAccessParameters iap) {
-        return new DhvbAccessor(this, createOpContext(iap));
-    }
-
-    /** An accessor of the B-tree itself, with no callbacks: what the skip-scan seeks with. */
-    protected ILSMIndexAccessor btreeAccessor() {
+    /** An accessor of the B-tree itself, with no callbacks: what the organisation's searches read with. */
+    public final ILSMIndexAccessor btreeAccessor() {
         return super.createAccessor(super.createOpContext(NoOpIndexAccessParameters.INSTANCE));
     }
 
-    @Override
-    public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
-            Map<String, Object> parameters) throws HyracksDataException {
-        return new DhvbBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                getComparatorFactories(), btreeFieldCount());
-    }
-
-    /** The LSM B-tree's own bulk loader: it takes B-tree tuples in key order. */
-    protected IIndexBulkLoader btreeBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
+    /** The LSM B-tree's own bulk loader: it takes B-tree tuples in the B-tree's order. */
+    protected final IIndexBulkLoader btreeBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
         return super.createBulkLoader(fillLevel, verifyInput, numElementsHint, parameters);
     }

@@ -1,0 +1,143 @@
+package org.spatiallsm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.asterix.common.metadata.DataverseName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
+import org.spatiallsm.client.QueryResult;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.storage.StorageOptionsParser;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The leveled merge policy in DDL: its options are validated by the decision core before anything is created, it
+ * is refused where it does not apply yet, and {@code SpatialLsm.IndexStorage} shows what a leveled R-tree runs.
+ */
+@ExtendWith(SpatialClusterExtension.class)
+class LeveledDdlTest {
+
+    private static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, name: string, location: point };";
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "bad value             | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"size-ratio\": 1}}}"
+                + " | merge policy 'leveled': invalid value '1' for parameter 'size-ratio' (allowed: an integer from 2 to 1000)",
+        "unknown parameter     | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"fanout\": 3}}}"
+                + " | merge policy 'leveled': unknown parameter 'fanout' (value '3')",
+        "bad pick              | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"pick\": \"largest\"}}}"
+                + " | merge policy 'leveled': invalid value 'largest' for parameter 'pick' (allowed: one of oldest, newest,",
+        "bad partitioning      | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\"}, \"partitioning\": \"quadtree\"}"
+                + " | invalid value \"quadtree\" for option \"partitioning\"; allowed: size, str, rstar-grove-area, rstar-grove-perimeter",
+        "partitioning alone    | RTREE   | location | {\"partitioning\": \"str\"}"
+                + " | option \"partitioning\" applies only to the merge policy \"leveled\"; add \"merge-policy\": {\"name\": \"leveled\"} or leave \"partitioning\" out",
+        "partitioning twice    | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"partitioning\": \"size\"}}, \"partitioning\": \"str\"}"
+                + " | option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of merge policy \"leveled\"; give it once",
+        "on a B-tree           | BTREE   | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
+                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to B-tree indexes (the B-tree comes in a later issue)",
+        "on an inverted index  | KEYWORD | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
+                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to inverted indexes (KEYWORD, NGRAM)",
+    })
+    void badLeveledOptionsAreOneLineErrorsAndCreateNothing(String problem, String type, String field, String with,
+            String expectedMessage, QueryServiceClient client) {
+        client.executeOrThrow(freshDataverse("BadLeveled") + TYPE + "CREATE DATASET Places(PlaceType) PRIMARY KEY id;");
+
+        QueryResult result = client.execute("USE BadLeveled; CREATE INDEX badIndex ON Places(" + field + ") TYPE " + type
+                + " WITH " + with + ";");
+
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).singleElement().asString().contains("index badIndex: " + expectedMessage)
+                .doesNotContain("\n");
+        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = 'BadLeveled' "
+                + "AND i.IndexName = 'badIndex';").results()).isEmpty();
+        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
+                + "WHERE d.DataverseName = 'BadLeveled';").results()).isEmpty();
+    }
+
+    @Test
+    void leveledIsRefusedOnADatasetWhosePrimaryIsABTree(QueryServiceClient client) {
+        QueryResult result = client.execute(freshDataverse("LeveledDataset") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id WITH {"merge-policy": {"name": "leveled"}};
+                """);
+
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" can be set on an "
+                + "R-tree index only (CREATE INDEX ... TYPE RTREE WITH ...), not on a dataset, whose primary index is "
+                + "a B-tree (the B-tree comes in a later issue)").doesNotContain("\n");
+        assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
+                + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
+    }
+
+    /**
+     * The view's reading of a leveled index's options, independent of the engine: the options are recorded for an
+     * existing R-tree by the same store and parser CREATE INDEX uses (the index itself keeps running its stock
+     * policy; only the view's rendering is checked here).
+     */
+    @Test
+    void indexStorageRendersTheRecordedLeveledOptions(QueryServiceClient client) throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledHints") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id;
+                CREATE INDEX locationIndex ON Places(location) TYPE RTREE;
+                """);
+        IndexOptionsStore.write(DataverseName.createSinglePartName("LeveledHints"), "Places", "locationIndex",
+                StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                        "partitioning", "rstar-grove-perimeter"), "RTREE"));
+
+        assertThat(client.executeOrThrow("SELECT s.MergePolicy, s.MergePolicySetOn, s.Partitioning, "
+                + "s.MaxComponentEntries FROM SpatialLsm.IndexStorage s WHERE s.DataverseName = 'LeveledHints' "
+                + "AND s.IndexName = 'locationIndex';").results()).map(JsonNode::toString).containsExactly(
+                        "{\"MergePolicy\":\"leveled\",\"MergePolicySetOn\":\"index\","
+                                + "\"Partitioning\":\"rstar-grove-perimeter\",\"MaxComponentEntries\":\"0\"}");
+        assertThat(client.executeOrThrow("SELECT VALUE s.Partitioning IS MISSING FROM SpatialLsm.IndexStorage s "
+                + "WHERE s.DataverseName = 'LeveledHints' AND s.IndexName = 'Places';").results())
+                .map(JsonNode::asBoolean).containsExactly(true);
+    }
+
+    /** Needs the engine's {@code leveled} merge policy factory (branch leveled-engine) to create the index. */
+    @Test
+    void indexStorageShowsTheLeveledPartitioningCapAndEveryParameter(QueryServiceClient client) {
+        client.executeOrThrow(freshDataverse("LeveledView") + TYPE + """
+                CREATE DATASET Places(PlaceType) PRIMARY KEY id
+                  WITH {"merge-policy": {"name": "binomial", "parameters": {"k": 8}}};
+                CREATE INDEX locationIndex ON Places(location) TYPE RTREE
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 2, "size-ratio": 10,
+                        "pick": "min-overlap", "max-component-entries": 5000}}, "partitioning": "str",
+                        "comparator": "simple"};
+                CREATE INDEX tieredLocation ON Places(location) TYPE RTREE
+                  WITH {"merge-policy": {"name": "tiered"}};
+                """);
+
+        List<String> rows = client.executeOrThrow("SELECT s.IndexName, s.MergePolicy, s.MergePolicyParameters, "
+                + "s.MergePolicySetOn, s.Comparator, s.Partitioning, s.MaxComponentEntries FROM SpatialLsm.IndexStorage s "
+                + "WHERE s.DataverseName = 'LeveledView' AND s.IndexStructure = 'RTREE' ORDER BY s.IndexName;")
+                .results().stream().map(JsonNode::toString).toList();
+
+        assertThat(rows).containsExactly(
+                "{\"IndexName\":\"locationIndex\",\"MergePolicy\":\"leveled\",\"MergePolicyParameters\":["
+                        + "{\"Name\":\"level0-components\",\"Value\":\"2\"},"
+                        + "{\"Name\":\"max-component-entries\",\"Value\":\"5000\"},"
+                        + "{\"Name\":\"overlap-mode\",\"Value\":\"relative\"},"
+                        + "{\"Name\":\"partitioning\",\"Value\":\"str\"},"
+                        + "{\"Name\":\"pick\",\"Value\":\"min-overlap\"},"
+                        + "{\"Name\":\"rewrite\",\"Value\":\"false\"},"
+                        + "{\"Name\":\"seed\",\"Value\":\"0\"},"
+                        + "{\"Name\":\"size-ratio\",\"Value\":\"10\"}],"
+                        + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"simple\",\"Partitioning\":\"str\","
+                        + "\"MaxComponentEntries\":\"5000\"}",
+                "{\"IndexName\":\"tieredLocation\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
+                        + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
+                        + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"default\"}");
+    }
+
+    private static String freshDataverse(String name) {
+        return "DROP DATAVERSE " + name + " IF EXISTS; CREATE DATAVERSE " + name + "; USE " + name + ";";
+    }
+}

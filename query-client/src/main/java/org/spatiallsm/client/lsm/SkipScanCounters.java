@@ -1,0 +1,37 @@
+package org.spatiallsm.client.lsm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What the R-tree searches of a DHB or DHVB index partition did since the node opened it (see docs/introspection.md).
+ *
+ * @param organisation {@code dhb} or {@code dhvb}
+ * @param searches     searches run
+ * @param candidates   entries the skip-scan read from the B-tree
+ * @param results      candidates inside the query MBR, handed to the query plan
+ * @param reseeks      B-tree searches after each search's first
+ */
+public record SkipScanCounters(String organisation, long searches, long candidates, long results, long reseeks) {
+
+    static SkipScanCounters fromJson(JsonNode json) {
+        return new SkipScanCounters(json.path("organisation").asText(), json.path("searches").asLong(),
+                json.path("candidates").asLong(), json.path("results").asLong(), json.path("reseeks").asLong());
+    }
+
+    /** Candidates refinement against the MBR discarded, per candidate (0 when there were none). */
+    public double falsePositiveRatio() {
+        return candidates == 0 ? 0 : (double) (candidates - results) / candidates;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("organisation", organisation);
+        json.put("searches", searches);
+        json.put("candidates", candidates);
+        json.put("results", results);
+        json.put("reseeks", reseeks);
+        return json;
+    }
+}
