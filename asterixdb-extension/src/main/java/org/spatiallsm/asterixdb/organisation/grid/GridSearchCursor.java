@@ -16,7 +16,6 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 import org.apache.hyracks.storage.am.btree.impls.RangePredicate;
-import org.apache.hyracks.storage.am.common.api.ILSMIndexCursor;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.ICursorInitialState;
@@ -24,6 +23,7 @@ import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchOperationCallback;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.MultiComparator;
+import org.spatiallsm.asterixdb.organisation.OrganisationCursor;
 import org.spatiallsm.organizations.grid.GridOrganisation;
 import org.spatiallsm.organizations.grid.GridOrganisation.Kind;
 import org.spatiallsm.organizations.grid.Rect;
@@ -34,11 +34,10 @@ import org.spatiallsm.organizations.grid.Rect;
  * stored point or MBR, and for MBRs stored under several cells each primary key returned once. Results stream out
  * in R-tree layout, each first offered to AsterixDB's search callback as the R-tree cursor does.
  */
-final class GridSearchCursor implements ILSMIndexCursor {
+final class GridSearchCursor extends OrganisationCursor {
 
     private final GridBTree index;
     private final GridLayout layout;
-    private final ISearchOperationCallback searchCallback;
     private final GridSearchCounters counters;
     private final PermutingTupleReference rtreeView;
     private final MultiComparator keyOrder;
@@ -56,12 +55,11 @@ final class GridSearchCursor implements ILSMIndexCursor {
     private List<GridOrganisation.Range> ranges = List.of();
     private int nextRange;
     private boolean pending;
-    private boolean proceeded;
 
     GridSearchCursor(GridBTree index, ISearchOperationCallback searchCallback) {
+        super(searchCallback);
         this.index = index;
         this.layout = index.layout();
-        this.searchCallback = searchCallback;
         this.counters = index.searchCounters();
         this.rtreeView = layout.rtreeView(index.btreeFieldCount());
         this.keyOrder = new MultiComparator(
@@ -139,27 +137,12 @@ final class GridSearchCursor implements ILSMIndexCursor {
         pending = false;
         counters.result();
         rtreeView.reset(btreeCursor.getTuple());
-        proceeded = searchCallback.proceed(rtreeView);
+        offer(rtreeView);
     }
 
     @Override
     public ITupleReference getTuple() {
         return rtreeView;
-    }
-
-    @Override
-    public boolean getSearchOperationCallbackProceedResult() {
-        return proceeded;
-    }
-
-    @Override
-    public ITupleReference getFilterMinTuple() {
-        return null;
-    }
-
-    @Override
-    public ITupleReference getFilterMaxTuple() {
-        return null;
     }
 
     private void closeBTreeCursor() throws HyracksDataException {
