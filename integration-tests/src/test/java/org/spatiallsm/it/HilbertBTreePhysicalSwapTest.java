@@ -184,7 +184,8 @@ class HilbertBTreePhysicalSwapTest {
         client.executeOrThrow(dataverse("Late") + "INSERT INTO Points (SELECT VALUE {\"id\": i, \"location\": "
                 + "create_point(i * 0.37 % 360 - 180, i * 0.11 % 180 - 90)} FROM range(0, 499) i);");
         client.executeOrThrow("USE Late; CREATE INDEX lateDhb ON Points(location) TYPE DHBTREE;");
-        String region = rectangle(-60, -30, 40, 20);
+        // The records span x in [-180, 4.63], y in [-90, -35.11]: the region holds some of them.
+        String region = rectangle(-60, -80, 40, -40);
         assertThat(client.executeOrThrow("USE Late; EXPLAIN SELECT VALUE p.id FROM Points p WHERE "
                 + "spatial_intersect(p.location, " + region + ");").plan()).contains("lateDhb");
         assertThat(ids(client, "Late", region)).isNotEmpty().isEqualTo(fullScanIds(client, "Late", region));
