@@ -14,6 +14,7 @@ import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.client.lsm.ReadCounts;
 
@@ -120,29 +121,53 @@ final class ComponentsCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.2f", counts.openedPerSearch()))));
         }
         appendSkipScans(text, indexes, nodeWidth, indexWidth);
+        appendGridSearches(text, indexes, nodeWidth, indexWidth);
         return text.toString();
     }
 
     /** The search counters of the DHB and DHVB indexes, if the dataset has any. */
     private static void appendSkipScans(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
             int indexWidth) {
-        List<IndexComponents> counted = indexes.stream().filter(index -> index.skipScan().isPresent()).toList();
-        if (counted.isEmpty()) {
+        List<List<String>> rows = indexes.stream().filter(index -> index.skipScan().isPresent()).map(index -> {
+            SkipScanCounters counters = index.skipScan().orElseThrow();
+            return row(index, counters.organisation(), counters.searches(), counters.candidates(), counters.results(),
+                    counters.falsePositiveRatio(), String.valueOf(counters.reseeks()));
+        }).toList();
+        appendCounters(text, "skip-scan searches since the node opened the index", rows, nodeWidth, indexWidth,
+                List.of("candidates", "results", "false positives", "re-seeks"));
+    }
+
+    /** The search counters of the SHB-tree and SIF indexes, if the dataset has any. */
+    private static void appendGridSearches(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<List<String>> rows = indexes.stream().filter(index -> index.grid().isPresent()).map(index -> {
+            GridCounters counters = index.grid().orElseThrow();
+            return row(index, counters.organisation(), counters.searches(), counters.candidates(), counters.results(),
+                    counters.falsePositiveRatio(), String.format(Locale.ROOT, "%,d", counters.ranges()));
+        }).toList();
+        appendCounters(text, "grid searches since the node opened the index", rows, nodeWidth, indexWidth,
+                List.of("candidates", "results", "false positives", "ranges/tokens"));
+    }
+
+    private static List<String> row(IndexComponents index, String organisation, long searches, long candidates,
+            long results, double falsePositiveRatio, String last) {
+        return List.of(index.node(), index.where().index(), String.valueOf(index.where().partition()), organisation,
+                String.valueOf(searches), String.format(Locale.ROOT, "%,d", candidates),
+                String.format(Locale.ROOT, "%,d", results),
+                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last);
+    }
+
+    /** A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}. */
+    private static void appendCounters(StringBuilder text, String title, List<List<String>> rows, int nodeWidth,
+            int indexWidth, List<String> counted) {
+        if (rows.isEmpty()) {
             return;
         }
-        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %9s%n";
-        text.append(String.format(Locale.ROOT, "%nskip-scan searches since the node opened the index%n"));
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s%n";
+        text.append(String.format(Locale.ROOT, "%n%s%n", title));
         text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
-                "candidates", "results", "false positives", "re-seeks"));
-        for (IndexComponents index : counted) {
-            SkipScanCounters counters = index.skipScan().orElseThrow();
-            text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
-                    index.where().partition(), counters.organisation(), counters.searches(),
-                    String.format(Locale.ROOT, "%,d", counters.candidates()),
-                    String.format(Locale.ROOT, "%,d", counters.results()),
-                    String.format(Locale.ROOT, "%.1f %%", 100 * counters.falsePositiveRatio()),
-                    counters.reseeks()));
-        }
+                counted.get(0), counted.get(1), counted.get(2), counted.get(3)));
+        rows.forEach(values -> text.append(String.format(Locale.ROOT, row, values.toArray())));
     }
 
     /** The read counts of every index that prunes, summed over its partitions, in listing order. */

@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
@@ -91,7 +92,8 @@ class LsmIntrospectionCommandsTest {
                 new IndexComponents("asterix_nc1", PARTITION, true, 2, List.of(component(1, 1, 100, false))),
                 new IndexComponents("asterix_nc1", rtree0, false, 2,
                         List.of(component(2, 2, 50, false), component(1, 1, 60, false)),
-                        List.of(Optional.of(west), Optional.of(empty)), Optional.of(new ReadCounts(3, 4, 2)), Optional.empty()),
+                        List.of(Optional.of(west), Optional.of(empty)), Optional.of(new ReadCounts(3, 4, 2)),
+                        Optional.empty()),
                 new IndexComponents("asterix_nc2", rtree1, false, 1, List.of(component(1, 1, 70, false)),
                         List.of(Optional.of(west)), Optional.of(new ReadCounts(3, 1, 2)), Optional.empty()));
 
@@ -125,7 +127,7 @@ class LsmIntrospectionCommandsTest {
                 List.of(component(4, 4, 50, false), component(0, 3, 60, false), component(0, 3, 70, false)),
                 List.of(Optional.of(west), Optional.of(west), Optional.of(east)),
                 List.of(OptionalInt.of(0), OptionalInt.of(1), OptionalInt.of(1)), Optional.of(new ReadCounts(1, 2, 1)),
-                Optional.empty()));
+                Optional.empty(), Optional.empty()));
 
         List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
 
@@ -134,6 +136,22 @@ class LsmIntrospectionCommandsTest {
         assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-4", "70", "1", "[5.0, 40.0");
         assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes)).contains("\"level\" : 0")
                 .contains("\"level\" : 1").doesNotContain("\"level\" : null");
+    }
+
+    @Test
+    void componentTableEndsWithTheGridCountersOfShbAndSifIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                IndexComponents.ofGrid("asterix_nc1", new IndexPartition("Tour", "CheckIns", "sifLoc", 0), false, 1,
+                        List.of(), new GridCounters("sif", "SIF", 2, 40, 1_000, 800)));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(5)).isEqualTo("grid searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "ranges/tokens");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "sifLoc", "0", "sif", "2", "1,000", "800",
+                "20.0 %", "40");
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFacto
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
 import org.spatiallsm.asterixdb.organisation.HilbertBTreeResource;
+import org.spatiallsm.asterixdb.organisation.grid.GridBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
@@ -47,6 +48,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
         registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);
         registeredClasses.put("SpatialLsmPruningRTreeResource", PruningRTreeResource.class);
+        registeredClasses.put("SpatialLsmGridBTreeResource", GridBTreeResource.class);
         registeredClasses.put(STOCK_HILBERT_ID, CurveComparatorFactory.Hilbert.class);
         registeredClasses.put(STOCK_ZORDER_ID, CurveComparatorFactory.ZOrder.class);
         registeredClasses.put("SpatialLsmStockHilbertComparatorFactory", StockCurveComparatorFactory.Hilbert.class);

@@ -19,6 +19,7 @@ import org.spatiallsm.asterixdb.organisation.SearchCounters;
 import org.spatiallsm.asterixdb.rtree.pruning.PrunedIndex;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
+import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -138,6 +139,7 @@ final class OpenIndexes {
                 readAmplification(entry, pruned);
             }
             SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
+            GridSearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("grid")));
         }
         return json;
     }

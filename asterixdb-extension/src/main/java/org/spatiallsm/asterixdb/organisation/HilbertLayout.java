@@ -17,6 +17,7 @@ import org.apache.hyracks.data.std.primitive.LongPointable;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.asterix.common.context.IStorageComponentProvider;
 import org.spatiallsm.curves.DhvbValue;
 import org.spatiallsm.organizations.HilbertOrganisation;
@@ -35,7 +36,7 @@ import org.spatiallsm.storage.IndexOrganisation;
  * seek to a curve position is a one-field key: a tagged int64 position, which both B-tree orders read as "the first
  * entry of that position's cell".
  */
-enum HilbertLayout {
+enum HilbertLayout implements OrganisationStorage {
 
     DHVB(HilbertOrganisation.DHVB, IndexOrganisation.DHVB, 3, 1, 0, 2, 0) {
         @Override
@@ -56,7 +57,7 @@ enum HilbertLayout {
         }
 
         @Override
-        void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order)
+        public void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order)
                 throws AlgebricksException {
             traits[0] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.AINT64);
             order[0] = storage.getComparatorFactoryProvider().getBinaryComparatorFactory(BuiltinType.AINT64, true);
@@ -91,7 +92,7 @@ enum HilbertLayout {
         }
 
         @Override
-        void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order) {
+        public void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order) {
             traits[0] = new FixedLengthTypeTrait(2 * TAGGED_DOUBLE);
             order[0] = DhbPointComparatorFactory.INSTANCE;
         }
@@ -100,7 +101,7 @@ enum HilbertLayout {
     /** A tagged double: its type tag, then 8 bytes. */
     static final int TAGGED_DOUBLE = 1 + Double.BYTES;
     /** An R-tree tuple of a 2-D point starts with its MBR: x, y, x, y. */
-    static final int RTREE_KEY_FIELDS = 4;
+    static final int RTREE_KEY_FIELDS = OrganisationBTree.RTREE_KEY_FIELDS;
 
     private final HilbertOrganisation organisation;
     private final String kind;
@@ -136,7 +137,8 @@ enum HilbertLayout {
     }
 
     /** The B-tree fields before the primary key. */
-    int keyFields() {
+    @Override
+    public int keyFields() {
         return keyFields;
     }
 
@@ -148,8 +150,14 @@ enum HilbertLayout {
     abstract long position(ITupleReference btreeTuple);
 
     /** Fills in the type traits and the order of the key fields. */
-    abstract void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order)
-            throws AlgebricksException;
+    @Override
+    public abstract void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits,
+            IBinaryComparatorFactory[] order) throws AlgebricksException;
+
+    @Override
+    public LsmResource resource(OrganisationBTreeResource.Args args) {
+        return new HilbertBTreeResource(this, args);
+    }
 
     double x(ITupleReference btreeTuple) {
         return DoublePointable.getDouble(btreeTuple.getFieldData(xField),

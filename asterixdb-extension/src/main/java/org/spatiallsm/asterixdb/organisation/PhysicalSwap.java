@@ -24,6 +24,7 @@ import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
+import org.spatiallsm.asterixdb.organisation.grid.GridSwap;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.OrganisationTypes;
@@ -67,24 +68,32 @@ public final class PhysicalSwap {
             throw new AlgebricksException("index " + index.getIndexName() + ": TYPE " + type + " needs a declared "
                     + "field of an internal dataset without a filter or meta part");
         }
-        HilbertLayout layout = HilbertLayout.of(organisation.kind()).orElseThrow(() -> new AlgebricksException(
-                "index " + index.getIndexName() + ": TYPE " + type + " is not available yet in this build"));
+        OrganisationStorage stored = storage(organisation, keyType.getTypeTag(), index.getIndexName());
         IStorageComponentProvider storage = metadataProvider.getStorageComponentProvider();
         ITypeTraits[] primaryTraits = dataset.getPrimaryTypeTraits(metadataProvider, recordType, metaType);
         IBinaryComparatorFactory[] primaryOrder =
                 dataset.getPrimaryComparatorFactories(metadataProvider, recordType, metaType);
         int primaryKeys = dataset.getPrimaryKeys().size();
-        ITypeTraits[] traits = new ITypeTraits[layout.keyFields() + primaryKeys];
+        ITypeTraits[] traits = new ITypeTraits[stored.keyFields() + primaryKeys];
         IBinaryComparatorFactory[] order = new IBinaryComparatorFactory[traits.length];
-        layout.keyTypes(storage, traits, order);
-        System.arraycopy(primaryTraits, 0, traits, layout.keyFields(), primaryKeys);
-        System.arraycopy(primaryOrder, 0, order, layout.keyFields(), primaryKeys);
-        HilbertBTreeResourceFactory hilbert = new HilbertBTreeResourceFactory(layout, storage.getStorageManager(),
-                traits, order, dataset.getIndexOperationTrackerFactory(index), dataset.getIoOperationCallbackFactory(index),
-                dataset.getPageWriteCallbackFactory(), storage.getMetadataPageManagerFactory(),
-                new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
+        stored.keyTypes(storage, traits, order);
+        System.arraycopy(primaryTraits, 0, traits, stored.keyFields(), primaryKeys);
+        System.arraycopy(primaryOrder, 0, order, stored.keyFields(), primaryKeys);
+        OrganisationBTreeResourceFactory factory = new OrganisationBTreeResourceFactory(stored,
+                storage.getStorageManager(), traits, order, dataset.getIndexOperationTrackerFactory(index),
+                dataset.getIoOperationCallbackFactory(index), dataset.getPageWriteCallbackFactory(),
+                storage.getMetadataPageManagerFactory(), new AsterixVirtualBufferCacheProvider(dataset.getDatasetId()),
                 storage.getIoOperationSchedulerProvider(), mergePolicyFactory, mergePolicyProperties,
                 storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ANULL), NullIntrospector.INSTANCE);
-        return new DatasetLocalResourceFactory(dataset.getDatasetId(), hilbert);
+        return new DatasetLocalResourceFactory(dataset.getDatasetId(), factory);
+    }
+    /** The Hilbert layout of a DHB or DHVB index, the grid of an SHB or SIF one. */
+    private static OrganisationStorage storage(IndexOrganisation organisation, ATypeTag field, String indexName)
+            throws AlgebricksException {
+        Optional<HilbertLayout> hilbert = HilbertLayout.of(organisation.kind());
+        if (hilbert.isPresent()) {
+            return hilbert.get();
+        }
+        return GridSwap.storage(organisation, field, indexName);
     }
 }

@@ -8,16 +8,24 @@ import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCa
  * Hands AsterixDB's modification callback (which logs the change and locks its primary key, reading the key at its
  * R-tree positions) the stored B-tree tuple in R-tree layout; the log, and so its replay, stays in R-tree layout.
  */
-final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
+public final class RTreeLayoutModificationCallback implements IExtendedModificationOperationCallback {
+
+    /** Shows a stored B-tree tuple in R-tree layout; the view is valid until the next call. */
+    @FunctionalInterface
+    public interface RTreeView {
+        ITupleReference of(ITupleReference btreeTuple);
+    }
 
     private final IExtendedModificationOperationCallback callback;
-    private final HilbertLayout.RTreeView before;
-    private final HilbertLayout.RTreeView after;
+    private final RTreeView before;
+    private final RTreeView after;
 
-    RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, HilbertLayout layout) {
+    /** @param before and {@code after}: two independent views, since {@code found} shows two tuples at once */
+    public RTreeLayoutModificationCallback(IExtendedModificationOperationCallback callback, RTreeView before,
+            RTreeView after) {
         this.callback = callback;
-        this.before = layout.rtreeView();
-        this.after = layout.rtreeView();
+        this.before = before;
+        this.after = after;
     }
 
     @Override
@@ -35,7 +43,7 @@ final class RTreeLayoutModificationCallback implements IExtendedModificationOper
         callback.after(view(after, tuple));
     }
 
-    private static ITupleReference view(HilbertLayout.RTreeView view, ITupleReference btreeTuple) {
-        return btreeTuple == null ? null : view.reset(btreeTuple);
+    private static ITupleReference view(RTreeView view, ITupleReference btreeTuple) {
+        return btreeTuple == null ? null : view.of(btreeTuple);
     }
 }

@@ -9,7 +9,6 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.btree.impls.RangePredicate;
-import org.apache.hyracks.storage.am.common.api.ILSMIndexCursor;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.ICursorInitialState;
@@ -34,13 +33,12 @@ import org.spatiallsm.organizations.SkipScan;
  *
  * <p>A "page" is a run of {@link #ENTRIES_PER_PAGE} entries: the LSM cursor does not tell leaf-page boundaries.
  */
-final class SkipScanCursor implements ILSMIndexCursor {
+final class SkipScanCursor extends OrganisationCursor {
 
     static final int ENTRIES_PER_PAGE = 64;
 
     private final HilbertBTree index;
     private final HilbertLayout layout;
-    private final ISearchOperationCallback searchCallback;
     private final HilbertLayout.RTreeView current;
     private final ArrayTupleBuilder lowKey = new ArrayTupleBuilder(1);
     private final ArrayTupleReference lowKeyTuple = new ArrayTupleReference();
@@ -50,12 +48,11 @@ final class SkipScanCursor implements ILSMIndexCursor {
     private SkipScan.Stream<ITupleReference> scan;
     private ITupleReference pending;
     private long returned;
-    private boolean proceeded;
 
     SkipScanCursor(HilbertBTree index, ISearchOperationCallback searchCallback) {
+        super(searchCallback);
         this.index = index;
         this.layout = index.layout();
-        this.searchCallback = searchCallback;
         this.current = layout.rtreeView();
         this.seekOrder = new MultiComparator(
                 new IBinaryComparator[] { index.btreeComparatorFactories()[0].createBinaryComparator() });
@@ -144,27 +141,12 @@ final class SkipScanCursor implements ILSMIndexCursor {
         current.reset(pending);
         pending = null;
         returned++;
-        proceeded = searchCallback.proceed(current);
+        offer(current);
     }
 
     @Override
     public ITupleReference getTuple() {
         return current;
-    }
-
-    @Override
-    public boolean getSearchOperationCallbackProceedResult() {
-        return proceeded;
-    }
-
-    @Override
-    public ITupleReference getFilterMinTuple() {
-        return null;
-    }
-
-    @Override
-    public ITupleReference getFilterMaxTuple() {
-        return null;
     }
 
     /** Counts the search (once, however it ends) and releases the LSM components its B-tree cursor holds. */

@@ -24,10 +24,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param levels     the level of each of {@code components}, in the same order; empty but for a leveled R-tree
  * @param reads      searches and the components they opened and skipped, for an index that prunes
  * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
+ * @param grid       the search counters of an SHB-tree or SIF index; empty for other indexes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
         List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
-        Optional<ReadCounts> reads, Optional<SkipScanCounters> skipScan) {
+        Optional<ReadCounts> reads, Optional<SkipScanCounters> skipScan, Optional<GridCounters> grid) {
 
     public IndexComponents {
         components = List.copyOf(components);
@@ -43,7 +44,8 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
     public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
             List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, Optional<ReadCounts> reads,
             Optional<SkipScanCounters> skipScan) {
-        this(node, where, primary, flushCount, components, mbrs, noLevels(components), reads, skipScan);
+        this(node, where, primary, flushCount, components, mbrs, noLevels(components), reads, skipScan,
+                Optional.empty());
     }
 
     /** An index partition that does not prune its searches and has no organisation counters. */
@@ -59,6 +61,14 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             List<DiskComponent> components, Optional<SkipScanCounters> skipScan) {
         this(node, where, primary, flushCount, components,
                 components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), Optional.empty(), skipScan);
+    }
+
+    /** An index partition of an SHB-tree or SIF index (which does not prune by MBR) with its search counters. */
+    public static IndexComponents ofGrid(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components, GridCounters grid) {
+        return new IndexComponents(node, where, primary, flushCount, components,
+                components.stream().map(c -> Optional.<ComponentMbr>empty()).toList(), noLevels(components),
+                Optional.empty(), Optional.empty(), Optional.of(grid));
     }
 
     private static List<OptionalInt> noLevels(List<DiskComponent> components) {
@@ -83,9 +93,11 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             }
             Optional<SkipScanCounters> skipScan = index.has("skipScan")
                     ? Optional.of(SkipScanCounters.fromJson(index.get("skipScan"))) : Optional.empty();
+            Optional<GridCounters> grid =
+                    index.has("grid") ? Optional.of(GridCounters.fromJson(index.get("grid"))) : Optional.empty();
             indexes.add(new IndexComponents(node, IndexPartition.fromJson(index, dataverse, dataset),
                     index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs, levels,
-                    ReadCounts.fromJson(index), skipScan));
+                    ReadCounts.fromJson(index), skipScan, grid));
         }
         return indexes;
     }
@@ -115,6 +127,7 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             array.add(component);
         }
         skipScan.ifPresent(counters -> json.set("skipScan", counters.toJson()));
+        grid.ifPresent(counters -> json.set("grid", counters.toJson()));
         return json;
     }
 

@@ -59,6 +59,18 @@ public final class CellKey implements Comparable<CellKey> {
         return bytes;
     }
 
+    /**
+     * The stored key as an int64: the key bytes big-endian (at most 7, so the sign bit stays clear), hence the same
+     * order as {@link #compareTo} among the keys of one grid.
+     */
+    public long toLong() {
+        long value = 0;
+        for (byte b : toBytes()) {
+            value = value << 8 | (b & 0xFF);
+        }
+        return value;
+    }
+
     @Override
     public int compareTo(CellKey other) {
         int digitOrder = Arrays.compare(digits, other.digits);

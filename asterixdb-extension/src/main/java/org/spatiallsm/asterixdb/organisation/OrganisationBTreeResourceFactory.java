@@ -18,16 +18,17 @@ import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
 
-/** Creates the {@link HilbertBTreeResource} of each partition of a DHB or DHVB index (called on every NC). */
-public final class HilbertBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
+/** Creates the resource of each partition of an organisation index (AsterixDB calls it on every NC). */
+public final class OrganisationBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
 
     private static final long serialVersionUID = 1L;
 
-    private final HilbertLayout layout;
+    private final OrganisationStorage organisation;
 
-    HilbertBTreeResourceFactory(HilbertLayout layout, IStorageManager storageManager, ITypeTraits[] typeTraits,
-            IBinaryComparatorFactory[] cmpFactories, ILSMOperationTrackerFactory opTrackerFactory,
-            ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
+    OrganisationBTreeResourceFactory(OrganisationStorage organisation, IStorageManager storageManager,
+            ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
+            ILSMOperationTrackerFactory opTrackerFactory, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
             IMetadataPageManagerFactory metadataPageManagerFactory, IVirtualBufferCacheProvider vbcProvider,
             ILSMIOOperationSchedulerProvider ioSchedulerProvider, ILSMMergePolicyFactory mergePolicyFactory,
             Map<String, String> mergePolicyProperties, ITypeTraits nullTypeTraits,
@@ -36,14 +37,14 @@ public final class HilbertBTreeResourceFactory extends LSMBTreeLocalResourceFact
                 pageWriteCallbackFactory, metadataPageManagerFactory, vbcProvider, ioSchedulerProvider,
                 mergePolicyFactory, mergePolicyProperties, true, null, 0, false, null,
                 NoOpCompressorDecompressorFactory.INSTANCE, false, nullTypeTraits, nullIntrospector);
-        this.layout = layout;
+        this.organisation = organisation;
     }
 
     @Override
     public LsmResource createResource(FileReference fileRef) {
-        return new HilbertBTreeResource(layout, typeTraits, cmpFactories, fileRef.getRelativePath(), storageManager,
-                mergePolicyFactory, mergePolicyProperties, opTrackerProvider, ioOpCallbackFactory,
-                pageWriteCallbackFactory, metadataPageManagerFactory, vbcProvider, ioSchedulerProvider,
-                nullTypeTraits, nullIntrospector);
+        return organisation.resource(new OrganisationBTreeResource.Args(typeTraits, cmpFactories,
+                fileRef.getRelativePath(), storageManager, mergePolicyFactory, mergePolicyProperties,
+                opTrackerProvider, ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory,
+                vbcProvider, ioSchedulerProvider, nullTypeTraits, nullIntrospector));
     }
 }

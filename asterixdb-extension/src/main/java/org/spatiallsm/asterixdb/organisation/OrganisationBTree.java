@@ -1,0 +1,165 @@
+package org.spatiallsm.asterixdb.organisation;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.asterix.formats.nontagged.BinaryComparatorFactoryProvider;
+import org.apache.asterix.om.types.BuiltinType;
+import org.apache.hyracks.api.compression.ICompressorDecompressorFactory;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ITypeTraits;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.api.io.FileReference;
+import org.apache.hyracks.api.io.IIOManager;
+import org.apache.hyracks.storage.am.btree.frames.BTreeNSMInteriorFrameFactory;
+import org.apache.hyracks.storage.am.btree.frames.BTreeNSMLeafFrameFactory;
+import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCallback;
+import org.apache.hyracks.storage.am.common.api.IMetadataPageManagerFactory;
+import org.apache.hyracks.storage.am.common.api.INullIntrospector;
+import org.apache.hyracks.storage.am.common.api.ITreeIndexFrameFactory;
+import org.apache.hyracks.storage.am.common.impls.IndexAccessParameters;
+import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
+import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTree;
+import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeDiskComponentFactory;
+import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeFileManager;
+import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeOpContext;
+import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeCopyTupleWriterFactory;
+import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeTupleWriterFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTracker;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
+import org.apache.hyracks.storage.am.lsm.common.impls.DiskBTreeFactory;
+import org.apache.hyracks.storage.common.IIndexAccessParameters;
+import org.apache.hyracks.storage.common.IIndexBulkLoader;
+import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.apache.hyracks.util.trace.ITracer;
+
+/**
+ * A secondary LSM B-tree of an index organisation (the Hilbert B-trees, the SHB-tree, SIF) that AsterixDB drives as
+ * the R-tree it stands in for (the physical swap). Flushes, merges, anti-matter and recovery are the LSM B-tree's
+ * own; the B-tree stores the organisation's key fields, then the primary key, while AsterixDB sees R-tree tuples
+ * (x1, y1, x2, y2, pk...). Subclasses translate the tuples (their accessor), searches and bulk loads; this class
+ * builds the B-tree, reports the R-tree's fields and comparators, and shows the logging callback the R-tree layout.
+ */
+public abstract class OrganisationBTree extends LSMBTree {
+
+    /** An R-tree tuple of a 2-D object starts with its MBR: x1, y1, x2, y2 (a point: x, y, x, y). */
+    public static final int RTREE_KEY_FIELDS = 4;
+
+    private final int keyFields;
+    private final IBinaryComparatorFactory[] rtreeComparators;
+
+    /** What a secondary LSM B-tree without Bloom filters or component filters is built from. */
+    public record Parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
+            ITreeIndexFrameFactory interior, ITreeIndexFrameFactory insertLeaf, ITreeIndexFrameFactory deleteLeaf,
+            IBufferCache diskBufferCache, LSMBTreeFileManager files, LSMBTreeDiskComponentFactory componentFactory,
+            LSMBTreeDiskComponentFactory bulkLoadComponentFactory, int fieldCount,
+            IBinaryComparatorFactory[] cmpFactories, ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker,
+            ILSMIOOperationScheduler ioScheduler, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, boolean durable, ITracer tracer) {
+    }
+
+    /** @param keyFields the B-tree fields before the primary key */
+    protected OrganisationBTree(Parts parts, int keyFields) throws HyracksDataException {
+        super(parts.ioManager(), parts.virtualBufferCaches(), parts.interior(), parts.insertLeaf(),
+                parts.deleteLeaf(), parts.diskBufferCache(), parts.files(), parts.componentFactory(),
+                parts.bulkLoadComponentFactory(), null, null, null, 0, parts.fieldCount(), parts.cmpFactories(),
+                parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(), parts.ioOpCallbackFactory(),
+                parts.pageWriteCallbackFactory(), false, false, null, null, parts.durable(), false, parts.tracer());
+        this.keyFields = keyFields;
+        IBinaryComparatorFactory[] btreeOrder = parts.cmpFactories();
+        this.rtreeComparators = new IBinaryComparatorFactory[getFieldCount()];
+        IBinaryComparatorFactory coordinateOrder =
+                BinaryComparatorFactoryProvider.INSTANCE.getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
+        Arrays.fill(rtreeComparators, 0, RTREE_KEY_FIELDS, coordinateOrder);
+        System.arraycopy(btreeOrder, keyFields, rtreeComparators, RTREE_KEY_FIELDS, btreeOrder.length - keyFields);
+    }
+
+    /** The parts of a secondary LSM B-tree as AsterixDB builds its own (no Bloom filter, no component filter). */
+    static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
+            IBufferCache diskBufferCache, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
+            ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
+            ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
+            IMetadataPageManagerFactory pageManagerFactory, boolean durable, ITracer tracer,
+            ICompressorDecompressorFactory compressorFactory, ITypeTraits nullTypeTraits,
+            INullIntrospector nullIntrospector) throws HyracksDataException {
+        int keys = cmpFactories.length;
+        ITreeIndexFrameFactory insertLeaf = new BTreeNSMLeafFrameFactory(
+                new LSMBTreeTupleWriterFactory(typeTraits, keys, false, false, nullTypeTraits, nullIntrospector));
+        ITreeIndexFrameFactory deleteLeaf = new BTreeNSMLeafFrameFactory(
+                new LSMBTreeTupleWriterFactory(typeTraits, keys, true, false, nullTypeTraits, nullIntrospector));
+        ITreeIndexFrameFactory copyLeaf = new BTreeNSMLeafFrameFactory(
+                new LSMBTreeCopyTupleWriterFactory(typeTraits, keys, false, nullTypeTraits, nullIntrospector));
+        ITreeIndexFrameFactory bulkLoadLeaf = new BTreeNSMLeafFrameFactory(
+                new LSMBTreeTupleWriterFactory(typeTraits, keys, false, false, nullTypeTraits, nullIntrospector));
+        ITreeIndexFrameFactory interior = new BTreeNSMInteriorFrameFactory(
+                new LSMBTreeTupleWriterFactory(typeTraits, keys, false, false, nullTypeTraits, nullIntrospector));
+        DiskBTreeFactory diskBTrees = new DiskBTreeFactory(ioManager, diskBufferCache, pageManagerFactory, interior,
+                copyLeaf, cmpFactories, typeTraits.length);
+        DiskBTreeFactory bulkLoadBTrees = new DiskBTreeFactory(ioManager, diskBufferCache, pageManagerFactory,
+                interior, bulkLoadLeaf, cmpFactories, typeTraits.length);
+        LSMBTreeFileManager files = new LSMBTreeFileManager(ioManager, file, diskBTrees, false, compressorFactory);
+        return new Parts(ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf, diskBufferCache, files,
+                new LSMBTreeDiskComponentFactory(diskBTrees, null),
+                new LSMBTreeDiskComponentFactory(bulkLoadBTrees, null), typeTraits.length, cmpFactories,
+                mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);
+    }
+
+    /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */
+    @Override
+    public final int getFieldCount() {
+        return btreeFieldCount() - keyFields + RTREE_KEY_FIELDS;
+    }
+
+    /**
+     * The comparators of the R-tree's fields (x1, y1, x2, y2, pk...): AsterixDB's R-tree search operator builds its
+     * predicate's comparator from the index's first four, which the organisation's search does not use, but which
+     * must exist.
+     */
+    @Override
+    public final IBinaryComparatorFactory[] getComparatorFactories() {
+        return rtreeComparators;
+    }
+
+    /** The B-tree's own key order. */
+    public final IBinaryComparatorFactory[] btreeComparatorFactories() {
+        return super.getComparatorFactories();
+    }
+
+    public final int btreeFieldCount() {
+        return super.getFieldCount();
+    }
+
+    @Override
+    public final LSMBTreeOpContext createOpContext(IIndexAccessParameters iap) {
+        IExtendedModificationOperationCallback callback =
+                (IExtendedModificationOperationCallback) iap.getModificationCallback();
+        IndexAccessParameters inRTreeLayout =
+                new IndexAccessParameters(inRTreeLayout(callback), iap.getSearchOperationCallback());
+        inRTreeLayout.getParameters().putAll(iap.getParameters());
+        return super.createOpContext(inRTreeLayout);
+    }
+
+    /**
+     * AsterixDB's modification callback (it logs and locks, reading the primary key at its R-tree positions), handed
+     * the stored B-tree tuples in R-tree layout, so that the log, and its replay, speak the R-tree layout.
+     */
+    protected abstract IExtendedModificationOperationCallback inRTreeLayout(
+            IExtendedModificationOperationCallback callback);
+
+    /** An accessor of the B-tree itself, with no callbacks: what the organisation's searches read with. */
+    public final ILSMIndexAccessor btreeAccessor() {
+        return super.createAccessor(super.createOpContext(NoOpIndexAccessParameters.INSTANCE));
+    }
+
+    /** The LSM B-tree's own bulk loader: it takes B-tree tuples in the B-tree's order. */
+    protected final IIndexBulkLoader btreeBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
+            Map<String, Object> parameters) throws HyracksDataException {
+        return super.createBulkLoader(fillLevel, verifyInput, numElementsHint, parameters);
+    }
+}

@@ -1,0 +1,85 @@
+package org.spatiallsm.asterixdb.organisation;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hyracks.api.application.INCServiceContext;
+import org.apache.hyracks.api.compression.ICompressorDecompressorFactory;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
+import org.apache.hyracks.api.dataflow.value.ITypeTraits;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.api.io.FileReference;
+import org.apache.hyracks.api.io.IIOManager;
+import org.apache.hyracks.api.io.IPersistedResourceRegistry;
+import org.apache.hyracks.storage.am.common.api.IMetadataPageManagerFactory;
+import org.apache.hyracks.storage.am.common.api.INullIntrospector;
+import org.apache.hyracks.storage.am.lsm.btree.dataflow.LSMBTreeLocalResource;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationSchedulerProvider;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTrackerFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
+import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCacheProvider;
+import org.apache.hyracks.storage.common.IStorageManager;
+import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The persisted description of an {@link OrganisationBTree}: an LSM B-tree resource (same JSON plus the
+ * organisation's own fields, same files) that opens as the organisation's index. Each subclass is registered under
+ * its own id in {@code SpatialPersistedResourceRegistry}, so that a restart reopens the index as one.
+ */
+public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What a resource is made of, as its factory hands it over. */
+    public record Args(ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories, String path,
+            IStorageManager storageManager, ILSMMergePolicyFactory mergePolicyFactory,
+            Map<String, String> mergePolicyProperties, ILSMOperationTrackerFactory opTrackerProvider,
+            ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
+            IMetadataPageManagerFactory metadataPageManagerFactory, IVirtualBufferCacheProvider vbcProvider,
+            ILSMIOOperationSchedulerProvider ioSchedulerProvider, ITypeTraits nullTypeTraits,
+            INullIntrospector nullIntrospector) {
+    }
+
+    protected OrganisationBTreeResource(Args args) {
+        super(args.typeTraits(), args.cmpFactories(), null, 0, false, args.path(), args.storageManager(),
+                args.mergePolicyFactory(), args.mergePolicyProperties(), null, null, null, null,
+                args.opTrackerProvider(), args.ioOpCallbackFactory(), args.pageWriteCallbackFactory(),
+                args.metadataPageManagerFactory(), args.vbcProvider(), args.ioSchedulerProvider(), true,
+                NoOpCompressorDecompressorFactory.INSTANCE, false, args.nullTypeTraits(), args.nullIntrospector());
+    }
+
+    protected OrganisationBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
+            ICompressorDecompressorFactory compressorFactory) throws HyracksDataException {
+        super(registry, json, null, 0, false, null, compressorFactory, false);
+    }
+
+    /** The compressor named in a resource's JSON, as AsterixDB's own resources read it. */
+    protected static ICompressorDecompressorFactory compressor(IPersistedResourceRegistry registry, JsonNode json)
+            throws HyracksDataException {
+        return (ICompressorDecompressorFactory) registry.deserializeOrDefault(
+                json.get("compressorDecompressorFactory"), NoOpCompressorDecompressorFactory.class);
+    }
+
+    @Override
+    public final ILSMIndex createInstance(INCServiceContext serviceCtx) throws HyracksDataException {
+        IIOManager ioManager = serviceCtx.getIoManager();
+        FileReference file = ioManager.resolve(path);
+        List<IVirtualBufferCache> memory = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
+        ioOpCallbackFactory.initialize(serviceCtx, this);
+        pageWriteCallbackFactory.initialize(serviceCtx, this);
+        return newIndex(OrganisationBTree.parts(ioManager, memory, file, storageManager.getBufferCache(serviceCtx),
+                typeTraits, cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
+                opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
+                ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,
+                serviceCtx.getTracer(), compressorDecompressorFactory, nullTypeTraits, nullIntrospector));
+    }
+
+    /** The index this resource opens as. */
+    protected abstract ILSMIndex newIndex(OrganisationBTree.Parts parts) throws HyracksDataException;
+}

@@ -1,0 +1,42 @@
+package org.spatiallsm.client.lsm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What the R-tree searches of an SHB-tree or SIF index partition did since the node opened it (see
+ * docs/introspection.md).
+ *
+ * @param organisation {@code shb} or {@code sif}
+ * @param layout       {@code SHB_POINTS}, {@code SHB_OBJECTS} (MBRs, one entry per cell) or {@code SIF}
+ * @param searches     searches run
+ * @param ranges       B-tree range searches run: merged cell ranges (SHB) or exact tokens (SIF)
+ * @param candidates   entries read from those ranges
+ * @param results      candidates inside the query MBR, each primary key once, handed to the query plan
+ */
+public record GridCounters(String organisation, String layout, long searches, long ranges, long candidates,
+        long results) {
+
+    static GridCounters fromJson(JsonNode json) {
+        return new GridCounters(json.path("organisation").asText(), json.path("layout").asText(),
+                json.path("searches").asLong(), json.path("ranges").asLong(), json.path("candidates").asLong(),
+                json.path("results").asLong());
+    }
+
+    /** Candidates refinement discarded, per candidate (0 when there were none). */
+    public double falsePositiveRatio() {
+        return candidates == 0 ? 0 : (double) (candidates - results) / candidates;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("organisation", organisation);
+        json.put("layout", layout);
+        json.put("searches", searches);
+        json.put("ranges", ranges);
+        json.put("candidates", candidates);
+        json.put("results", results);
+        return json;
+    }
+}
