@@ -1,0 +1,162 @@
+package org.spatiallsm.it.crash;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+
+/**
+ * Crashes one configuration's cluster again and again while {@link CrashWorkload} runs, and runs
+ * {@link CrashChecks} after every restart. A crash kills every process of the cluster ({@code kill -9}), as a power
+ * loss would; each restart goes through {@code start-cluster}, which waits until the cluster is ACTIVE.
+ */
+final class CrashRun {
+
+    /** The NCs print this when they halt at a crash point (CrashPoints). */
+    private static final String HALT_MESSAGE = "spatial-lsm: crash point ";
+    private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
+    /** A deterministic crash must come within this many workload steps. */
+    private static final int MAX_STEPS_TO_CRASH = 40;
+
+    private final CrashConfiguration configuration;
+    private final DistributionCluster cluster;
+    private final PrintStream progress;
+    private final Random random;
+    private final CrashWorkload workload = new CrashWorkload();
+    private final List<String> violations = new ArrayList<>();
+
+    CrashRun(CrashConfiguration configuration, Path home, Path var, long seed, PrintStream progress) {
+        this.configuration = configuration;
+        this.cluster = new DistributionCluster(home, var, configuration.ccJvmOptions());
+        this.progress = progress;
+        this.random = new Random(seed);
+    }
+
+    /**
+     * Halts an NC at each of the configuration's crash points in turn (the NCs' JVMs carry the point from the start
+     * before it), checks after each restart, and stops the cluster. Returns the violations, prefixed by where.
+     */
+    List<String> deterministic() throws Exception {
+        List<String> points = configuration.crashPoints();
+        try {
+            startAndCreate(points.isEmpty() ? "" : crashOption(points.get(0)));
+            for (int i = 0; i < points.size(); i++) {
+                String point = points.get(i);
+                CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
+                int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
+                runUntil(crash, MAX_STEPS_TO_CRASH, "crash point " + point);
+                if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
+                    throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
+                            + "; see " + cluster.var().resolve("logs"));
+                }
+                String next = i + 1 < points.size() ? crashOption(points.get(i + 1)) : "";
+                restartAndCheck(next, "after a crash at " + point);
+            }
+            cluster.stop();
+        } finally {
+            cluster.killAll();
+        }
+        return violations;
+    }
+
+    /**
+     * {@code iterations} times: run the workload for a random time up to {@code maxUptime}, kill every process of the
+     * cluster, restart, check. Prints a line per iteration; returns the violations.
+     */
+    List<String> random(int iterations, Duration maxUptime) throws Exception {
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            startAndCreate("");
+            for (int i = 1; i <= iterations; i++) {
+                long uptimeMillis = 500 + (long) (random.nextDouble() * (maxUptime.toMillis() - 500));
+                CompletableFuture<Void> killed = new CompletableFuture<>();
+                killer.schedule(() -> {
+                    try {
+                        cluster.killAll();
+                        killed.complete(null);
+                    } catch (Exception e) {
+                        killed.completeExceptionally(e);
+                    }
+                }, uptimeMillis, TimeUnit.MILLISECONDS);
+                int stepsBefore = workload.steps();
+                runUntil(killed, Integer.MAX_VALUE, "the kill");
+                int found = violations.size();
+                long started = System.nanoTime();
+                restartAndCheck("", "iteration " + i);
+                progress.printf("%s: iteration %d/%d: killed after %.1f s (%d steps), %d inserts and %d deletes "
+                        + "acknowledged so far; restart and checks %.0f s: %s%n", configuration, i, iterations,
+                        uptimeMillis / 1000.0, workload.steps() - stepsBefore,
+                        workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(),
+                        (System.nanoTime() - started) / 1e9,
+                        violations.size() == found ? "ok" : (violations.size() - found) + " VIOLATED");
+            }
+            cluster.stop();
+        } finally {
+            killer.shutdownNow();
+            cluster.killAll();
+        }
+        return violations;
+    }
+
+    private void startAndCreate(String ncJvmOptions) throws IOException, InterruptedException {
+        cluster.start(ncJvmOptions);
+        workload.create(CrashWorkload.client(), configuration);
+    }
+
+    /** Steps the workload until {@code crash} completes; a step that fails before it is a real failure. */
+    private void runUntil(CompletableFuture<?> crash, int maxSteps, String what) throws Exception {
+        QueryServiceClient client = CrashWorkload.client();
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+        for (int step = 0; step < maxSteps && !crash.isDone(); step++) {
+            try {
+                workload.step(client, lsm);
+            } catch (RuntimeException failure) {
+                try {
+                    // The crash cut the step; the watcher may still be killing the other processes.
+                    crash.get(CRASH_DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                    return;
+                } catch (TimeoutException e) {
+                    failure.addSuppressed(e);
+                    throw failure;
+                }
+            }
+        }
+        if (!crash.isDone()) {
+            throw new IllegalStateException(configuration + ": " + what + " not reached in " + maxSteps + " steps");
+        }
+    }
+
+    private void restartAndCheck(String ncJvmOptions, String where) throws IOException, InterruptedException {
+        try {
+            cluster.start(ncJvmOptions);
+        } catch (IllegalStateException e) {
+            violations.add(configuration + ", " + where + ": " + e.getMessage());
+            throw e;
+        }
+        QueryServiceClient client = CrashWorkload.client();
+        CrashChecks checks = new CrashChecks(cluster, client, new LsmIntrospectionClient(client, CRASH_DEADLINE),
+                random);
+        checks.all(workload.writes()).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
+    }
+
+    private static String crashOption(String point) {
+        return "-D" + CrashPoints.PROPERTY + "=" + point;
+    }
+
+    private static String name(String point) {
+        int at = point.indexOf('@');
+        return at < 0 ? point : point.substring(0, at);
+    }
+}
