@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CrashSafetyTest {
 
-    @TempDir
+    /** Kept when a test fails: its logs and data show what went wrong. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path var;
 
     static List<CrashConfiguration> configurations() {

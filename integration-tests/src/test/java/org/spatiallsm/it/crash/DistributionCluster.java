@@ -114,11 +114,15 @@ final class DistributionCluster {
         }
     }
 
-    /** The lines of the NC logs (all starts so far) that contain {@code text}. */
+    /**
+     * The lines of the NC logs (all starts so far) that contain {@code text}: the NCs' own logs
+     * ({@code nc-asterix_nc<i>.log}) and their NC services' ({@code nc-service<i>.log}), which receive the NCs'
+     * standard output and error.
+     */
     List<String> nodeLogLines(String text) throws IOException {
         List<String> lines = new ArrayList<>();
         try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
-            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("nc-asterix")).sorted().toList()) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("nc-")).sorted().toList()) {
                 try (Stream<String> content = Files.lines(log, StandardCharsets.ISO_8859_1)) {
                     content.filter(line -> line.contains(text)).forEach(line -> lines.add(log.getFileName() + ": "
                             + line));
