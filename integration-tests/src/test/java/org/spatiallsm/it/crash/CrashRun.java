@@ -12,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.client.QueryServiceClient;
@@ -29,6 +31,8 @@ final class CrashRun {
     private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
     /** A deterministic crash must come within this many workload steps. */
     private static final int MAX_STEPS_TO_CRASH = 40;
+    /** A random kill lands this long at most after its step count was reached. */
+    static final int MAX_KILL_DELAY_MILLIS = 2000;
 
     private final CrashConfiguration configuration;
     private final DistributionCluster cluster;
@@ -60,7 +64,8 @@ final class CrashRun {
                 CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
                 int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
                 int stepsBefore = workload.steps();
-                runUntil(crash, MAX_STEPS_TO_CRASH, "crash point " + point);
+                // An NC halting is the only crash here, so any failed step waits for it.
+                runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
                 if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
                     throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
                             + "; see " + cluster.var().resolve("logs"));
@@ -81,34 +86,47 @@ final class CrashRun {
     }
 
     /**
-     * {@code iterations} times: run the workload for a random time up to {@code maxUptime}, kill every process of the
-     * cluster, restart, check. Prints a line per iteration; returns the violations.
+     * {@code iterations} times: run 1 .. {@code maxSteps} workload steps (uniformly), then kill every process of the
+     * cluster 0 .. {@value #MAX_KILL_DELAY_MILLIS} ms later, while the next steps insert, flush and merge; restart;
+     * check. Counting steps rather than seconds keeps the kills among merges on a slow machine too. Prints a line
+     * per iteration; returns the violations.
      */
-    List<String> random(int iterations, Duration maxUptime) throws Exception {
+    List<String> random(int iterations, int maxSteps) throws Exception {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try {
             startAndCreate("");
             for (int i = 1; i <= iterations; i++) {
-                long uptimeMillis = 500 + (long) (random.nextDouble() * (maxUptime.toMillis() - 500));
+                int stepsBefore = workload.steps();
+                int stepsToKill = 1 + random.nextInt(maxSteps);
+                long delayMillis = random.nextInt(MAX_KILL_DELAY_MILLIS + 1);
+                QueryServiceClient client = CrashWorkload.client();
+                LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+                for (int step = 0; step < stepsToKill; step++) {
+                    workload.step(client, lsm);
+                }
                 CompletableFuture<Void> killed = new CompletableFuture<>();
+                AtomicBoolean killing = new AtomicBoolean();
                 killer.schedule(() -> {
+                    killing.set(true);
                     try {
                         cluster.killAll();
                         killed.complete(null);
                     } catch (Exception e) {
                         killed.completeExceptionally(e);
                     }
-                }, uptimeMillis, TimeUnit.MILLISECONDS);
-                int stepsBefore = workload.steps();
-                runUntil(killed, Integer.MAX_VALUE, "the kill");
+                }, delayMillis, TimeUnit.MILLISECONDS);
+                runUntil(killed, killing::get, Integer.MAX_VALUE, "the kill");
                 int found = violations.size();
                 long started = System.nanoTime();
                 restartAndCheck("", "iteration " + i);
-                progress.printf("%s: iteration %d/%d: killed after %.1f s (%d steps), %d inserts and %d deletes "
-                        + "acknowledged so far; restart and checks %.0f s: %s%n", configuration, i, iterations,
-                        uptimeMillis / 1000.0, workload.steps() - stepsBefore,
-                        workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(),
-                        (System.nanoTime() - started) / 1e9, outcome(found));
+                long scheduled = cluster.lsmEvents("merge-scheduled");
+                long completed = cluster.lsmEvents("merge");
+                progress.printf("%s: iteration %d/%d: killed %d ms after step %d (%d steps completed), %d inserts "
+                        + "and %d deletes acknowledged so far, merges scheduled %d, completed %d; restart and checks "
+                        + "%.0f s: %s%n", configuration, i, iterations, delayMillis, stepsToKill,
+                        workload.steps() - stepsBefore,
+                        workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
+                        completed, (System.nanoTime() - started) / 1e9, outcome(found));
             }
             cluster.stop();
         } finally {
@@ -132,14 +150,21 @@ final class CrashRun {
         }
     }
 
-    /** Steps the workload until {@code crash} completes; a step that fails before it is a real failure. */
-    private void runUntil(CompletableFuture<?> crash, int maxSteps, String what) throws Exception {
+    /**
+     * Steps the workload until {@code crash} completes. A step that fails when {@code crashBegun} says no crash has
+     * begun is a real failure, and so is one after which the crash does not complete within the deadline.
+     */
+    private void runUntil(CompletableFuture<?> crash, BooleanSupplier crashBegun, int maxSteps, String what)
+            throws Exception {
         QueryServiceClient client = CrashWorkload.client();
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
         for (int step = 0; step < maxSteps && !crash.isDone(); step++) {
             try {
                 workload.step(client, lsm);
             } catch (RuntimeException failure) {
+                if (!crashBegun.getAsBoolean()) {
+                    throw failure;
+                }
                 try {
                     // The crash cut the step; the watcher may still be killing the other processes.
                     crash.get(CRASH_DEADLINE.toSeconds(), TimeUnit.SECONDS);

@@ -132,6 +132,23 @@ final class DistributionCluster {
         return lines;
     }
 
+    /**
+     * How many lines of the NCs' LSM event files ({@code logs/spatial-lsm-events-*.jsonl}, see introspection.md)
+     * report {@code event}, e.g. {@code merge-scheduled} or {@code merge}.
+     */
+    long lsmEvents(String event) throws IOException {
+        String field = "\"event\":\"" + event + "\"";
+        long count = 0;
+        try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("spatial-lsm-events-")).toList()) {
+                try (Stream<String> content = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+                    count += content.filter(line -> line.contains(field)).count();
+                }
+            }
+        }
+        return count;
+    }
+
     /** The storage directory of every NC: {@code data/nc<i>/iodevice/storage}. */
     List<Path> storageRoots() throws IOException {
         try (Stream<Path> nodes = Files.list(var.resolve("data"))) {

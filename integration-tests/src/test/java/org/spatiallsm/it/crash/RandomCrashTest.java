@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,26 +14,27 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * The long crash test, run by {@code scripts/crash-test} and skipped by the default suite: for each configuration
  * of {@link CrashConfiguration#RANDOM}, {@code kill -9} of the whole cluster at random times while the workload
  * merges, {@value #DEFAULT_ITERATIONS} times by default, with the checks after every restart. Options (system
- * properties): {@code spatiallsm.crash.iterations}, {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxUptime}
- * (seconds a cluster runs before the kill, at most; the kill lands uniformly in 0.5 s .. that).
+ * properties): {@code spatiallsm.crash.iterations}, {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps}
+ * (workload steps before a kill, at most; see {@link CrashRun#random}).
  */
 @EnabledIfSystemProperty(named = "spatiallsm.crash.iterations", matches = "\\d+")
 class RandomCrashTest {
 
     static final int DEFAULT_ITERATIONS = 20;
+    static final int DEFAULT_MAX_STEPS = 6;
 
     @Test
     void dataSurvivesRandomKills() throws Exception {
         int iterations = Integer.getInteger("spatiallsm.crash.iterations", DEFAULT_ITERATIONS);
         long seed = Long.getLong("spatiallsm.crash.seed", System.nanoTime());
-        Duration maxUptime = Duration.ofSeconds(Long.getLong("spatiallsm.crash.maxUptime", 15));
-        System.out.printf("crash-test: %d iterations per configuration, seed %d, kills within %s of each start%n",
-                iterations, seed, maxUptime);
+        int maxSteps = Integer.getInteger("spatiallsm.crash.maxSteps", DEFAULT_MAX_STEPS);
+        System.out.printf("crash-test: %d kills per configuration, seed %d, each after 1 to %d steps%n",
+                iterations, seed, maxSteps);
         List<String> violations = new ArrayList<>();
         for (CrashConfiguration configuration : CrashConfiguration.RANDOM) {
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var, seed,
-                    System.out).random(iterations, maxUptime);
+                    System.out).random(iterations, maxSteps);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
