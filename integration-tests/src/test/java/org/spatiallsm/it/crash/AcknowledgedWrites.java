@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The client's record of what the cluster acknowledged: an insert or delete counts once its statement returned
@@ -72,7 +73,7 @@ final class AcknowledgedWrites {
         return violations;
     }
 
-    private static void report(List<String> violations, String what, java.util.stream.Stream<Long> ids) {
+    private static void report(List<String> violations, String what, Stream<Long> ids) {
         List<Long> sorted = ids.sorted().toList();
         if (!sorted.isEmpty()) {
             violations.add(sorted.size() + " " + what + ": " + sorted.subList(0, Math.min(SHOWN, sorted.size()))

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -178,7 +179,7 @@ final class DistributionCluster {
         Files.createDirectories(target);
         try (Stream<Path> files = Files.list(source)) {
             for (Path file : files.toList()) {
-                Files.copy(file, target.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
         }
         Path ccConf = target.resolve("cc.conf");
