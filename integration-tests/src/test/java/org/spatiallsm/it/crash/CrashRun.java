@@ -38,11 +38,13 @@ final class CrashRun {
     private final DistributionCluster cluster;
     private final PrintStream progress;
     private final Random random;
-    private final CrashWorkload workload = new CrashWorkload();
+    private final CrashWorkload workload;
     private final List<String> violations = new ArrayList<>();
     private boolean created;
 
-    CrashRun(CrashConfiguration configuration, Path home, Path var, long seed, PrintStream progress) {
+    /** {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH}. */
+    CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, long seed, PrintStream progress) {
+        this.workload = new CrashWorkload(batchSize);
         this.configuration = configuration;
         this.cluster = new DistributionCluster(home, var, configuration.ccJvmOptions());
         this.progress = progress;

@@ -29,7 +29,8 @@ class CrashSafetyTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("configurations")
     void dataSurvivesACrashAtEachPoint(CrashConfiguration configuration) throws Exception {
-        CrashRun run = new CrashRun(configuration, DistributionCluster.assembledHome(), var, 13, System.out);
+        CrashRun run = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
+                CrashWorkload.SMALL_BATCH, 13, System.out);
         assertThat(run.deterministic()).isEmpty();
     }
 }

@@ -33,8 +33,8 @@ class RandomCrashTest {
         List<String> violations = new ArrayList<>();
         for (CrashConfiguration configuration : CrashConfiguration.RANDOM) {
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
-            List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var, seed,
-                    System.out).random(iterations, maxSteps);
+            List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
+                    CrashWorkload.LARGE_BATCH, seed, System.out).random(iterations, maxSteps);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
