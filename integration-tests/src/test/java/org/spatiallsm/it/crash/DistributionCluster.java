@@ -23,7 +23,12 @@ import java.util.stream.Stream;
  */
 final class DistributionCluster {
 
-    private static final Duration SCRIPT_TIMEOUT = Duration.ofMinutes(4);
+    /**
+     * How long start-cluster may wait for ACTIVE (its own default, 120 s, is near what a start takes on a loaded
+     * 2-core machine), and how long a script may run.
+     */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration SCRIPT_TIMEOUT = START_TIMEOUT.plusMinutes(1);
     private static final Duration EXIT_TIMEOUT = Duration.ofMinutes(1);
 
     private final Path home;
@@ -200,6 +205,7 @@ final class DistributionCluster {
         Map<String, String> env = builder.environment();
         env.put("SPATIAL_LSM_VAR", var.toString());
         env.put("JAVA_OPTS", ccJvmOptions);
+        env.put("SPATIAL_LSM_START_TIMEOUT", Long.toString(START_TIMEOUT.toSeconds()));
         Process process = builder.start();
         process.getOutputStream().close();
         if (!process.waitFor(SCRIPT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
