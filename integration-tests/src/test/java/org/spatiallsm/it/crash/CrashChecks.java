@@ -76,8 +76,9 @@ final class CrashChecks {
             List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
                     + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
             if (!throughRTree.equals(throughScan)) {
-                violations.add(String.format(Locale.ROOT, "window (%s,%s)-(%s,%s): the R-tree finds %d ids, a scan %d%s",
-                        x1, y1, x2, y2, throughRTree.size(), throughScan.size(), difference(throughRTree, throughScan)));
+                violations.add(String.format(Locale.ROOT,
+                        "window (%s,%s)-(%s,%s): the R-tree finds %d ids, a scan %d%s", x1, y1, x2, y2,
+                        throughRTree.size(), throughScan.size(), difference(throughRTree, throughScan)));
             }
         }
         return violations;

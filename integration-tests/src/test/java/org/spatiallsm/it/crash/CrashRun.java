@@ -31,8 +31,8 @@ final class CrashRun {
     private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
     /** A deterministic crash must come within this many workload steps. */
     private static final int MAX_STEPS_TO_CRASH = 40;
-    /** A random kill lands this long at most after its step count was reached. */
-    static final int MAX_KILL_DELAY_MILLIS = 2000;
+    /** A random kill lands this long at most after its step's flush returned, which scheduled the merges. */
+    static final int MAX_KILL_DELAY_MILLIS = 300;
 
     private final CrashConfiguration configuration;
     private final DistributionCluster cluster;
