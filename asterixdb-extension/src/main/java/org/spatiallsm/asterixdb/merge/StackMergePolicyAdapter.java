@@ -14,6 +14,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperati
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.introspection.FlushCount;
 import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
 import org.spatiallsm.merge.ComponentView;
@@ -27,6 +28,10 @@ import org.spatiallsm.merge.StackView;
  * journal only queues its events.
  */
 final class StackMergePolicyAdapter implements ILSMMergePolicy {
+
+    /** Crash points of the crash test ({@link CrashPoints}), reached by every stack policy's merges. */
+    static final String MERGE_SCHEDULED = "stack.merge.scheduled";
+    static final String MERGE_INSTALLED = "stack.merge.installed";
 
     private final MergePolicy core;
     private final LsmEventJournal journal;
@@ -55,12 +60,18 @@ final class StackMergePolicyAdapter implements ILSMMergePolicy {
             return;
         }
         StackView.Event event = consumeEvent(index);
+        if (event == StackView.Event.MERGE_COMPLETED) {
+            // The merged component is installed; its inputs' files are not deleted yet.
+            CrashPoints.reach(MERGE_INSTALLED);
+        }
         Optional<MergeSpec> decision = core.findMerge(view(components, flushCount, event));
         if (decision.isPresent()) {
             MergeSpec run = decision.get();
             List<ILSMDiskComponent> inputs = new ArrayList<>(components.subList(run.newest(), run.oldest() + 1));
             ILSMIOOperation merge = accessor(index).scheduleMerge(inputs);
             recordScheduled(index, merge, inputs, flushCount);
+            // The merge runs on an I/O thread meanwhile: a halt here lands while it writes (or before it starts).
+            CrashPoints.reach(MERGE_SCHEDULED);
         }
     }
 

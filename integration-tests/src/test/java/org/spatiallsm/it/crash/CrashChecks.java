@@ -1,0 +1,174 @@
+package org.spatiallsm.it.crash;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.it.crash.OrphanFiles.Range;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The data checks after a restart. Each returns what it found wrong, as one-line messages; none throws for a
+ * violation, so that the random command can count them.
+ */
+final class CrashChecks {
+
+    static final String OVERLAP_ERROR = "FOUND_OVERLAPPING_LSM_FILES";
+    private static final int WINDOWS = 4;
+    private static final Duration SETTLE = Duration.ofMinutes(2);
+
+    private final DistributionCluster cluster;
+    private final QueryServiceClient client;
+    private final LsmIntrospectionClient lsm;
+    private final Random random;
+
+    CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random) {
+        this.cluster = cluster;
+        this.client = client;
+        this.lsm = lsm;
+        this.random = random;
+    }
+
+    /** Every check; empty when all hold. */
+    List<String> all(AcknowledgedWrites writes) throws IOException, InterruptedException {
+        List<String> violations = new ArrayList<>();
+        String state = client.clusterState();
+        if (!"ACTIVE".equals(state)) {
+            violations.add("the cluster is " + state + ", not ACTIVE");
+        }
+        cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
+        violations.addAll(writes.violations(ids("true")));
+        violations.addAll(windowsAgreeWithScan());
+        violations.addAll(orphanFiles());
+        return violations;
+    }
+
+    /** Random windows: the ids the R-tree finds equal those of a scan of the primary, duplicates included. */
+    private List<String> windowsAgreeWithScan() {
+        List<String> violations = new ArrayList<>();
+        String plan = client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; EXPLAIN SELECT VALUE p.id FROM "
+                + CrashWorkload.DATASET + " p WHERE " + intersects(-10, -10, 10, 10) + ";").plan();
+        if (!plan.contains("RTREE_SEARCH")) {
+            violations.add("the window query does not use the R-tree: " + plan.lines().limit(3).toList());
+        }
+        for (int i = 0; i < WINDOWS; i++) {
+            // Grid points lie on multiples of 0.1; the window's edges at x.x5 never touch one.
+            double x1 = -180 + random.nextInt(3000) / 10.0 + 0.05;
+            double y1 = -85 + random.nextInt(1400) / 10.0 + 0.05;
+            double x2 = x1 + 5 + random.nextInt(600) / 10.0;
+            double y2 = y1 + 5 + random.nextInt(300) / 10.0;
+            List<Long> throughRTree = ids(intersects(x1, y1, x2, y2));
+            List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
+                    + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
+            if (!throughRTree.equals(throughScan)) {
+                violations.add(String.format(Locale.ROOT,
+                        "window (%s,%s)-(%s,%s): the R-tree finds %d ids, a scan %d%s", x1, y1, x2, y2,
+                        throughRTree.size(), throughScan.size(), difference(throughRTree, throughScan)));
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Files in the dataset's index directories that no listed component owns. Merges that the restart's recovery
+     * starts, and input files that wait for their last reader, settle first: the check polls until it holds or
+     * {@link #SETTLE} has passed.
+     */
+    private List<String> orphanFiles() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (true) {
+            List<IndexComponents> listing = lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
+            List<String> violations = listing.stream().anyMatch(IndexComponents::anyMerging)
+                    ? List.of("merges still running " + SETTLE + " after the restart")
+                    : orphanFiles(listing);
+            if (violations.isEmpty() || System.nanoTime() > deadline) {
+                return violations;
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private List<String> orphanFiles(List<IndexComponents> listing) throws IOException {
+        Map<String, Set<Range>> owners = new HashMap<>();
+        for (IndexComponents partition : listing) {
+            Set<Range> ranges = owners.computeIfAbsent(key(partition.where().index(), partition.where().partition()),
+                    k -> new HashSet<>());
+            for (DiskComponent component : partition.components()) {
+                ranges.add(new Range(component.firstSequence(), component.lastSequence()));
+            }
+        }
+        List<String> violations = new ArrayList<>();
+        int directories = 0;
+        for (Path storage : cluster.storageRoots()) {
+            for (Path indexDirectory : indexDirectories(storage)) {
+                directories++;
+                int partition = Integer.parseInt(storage.relativize(indexDirectory).getName(0).toString()
+                        .substring("partition_".length()));
+                String key = key(indexDirectory.getFileName().toString(), partition);
+                List<String> files;
+                try (Stream<Path> list = Files.list(indexDirectory)) {
+                    files = list.map(f -> f.getFileName().toString()).toList();
+                }
+                List<String> orphans = OrphanFiles.of(files, owners.getOrDefault(key, Set.of()));
+                if (!orphans.isEmpty()) {
+                    violations.add("files no component of " + key + " owns: " + orphans + " (components "
+                            + owners.get(key) + ")");
+                }
+            }
+        }
+        if (directories != owners.size()) {
+            violations.add(directories + " index partition directories on disk, " + owners.size() + " listed");
+        }
+        return violations;
+    }
+
+    /** {@code partition_<n>/Crash/Points/<rebalance count>/<index>} under a storage root. */
+    private static List<Path> indexDirectories(Path storage) throws IOException {
+        try (Stream<Path> paths = Files.walk(storage, 5)) {
+            return paths.filter(Files::isDirectory).filter(p -> {
+                Path relative = storage.relativize(p);
+                return relative.getNameCount() == 5 && relative.getName(1).toString().equals(CrashWorkload.DATAVERSE)
+                        && relative.getName(2).toString().equals(CrashWorkload.DATASET);
+            }).toList();
+        }
+    }
+
+    private static String key(String index, int partition) {
+        return index + "[" + partition + "]";
+    }
+
+    private List<Long> ids(String condition) {
+        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE p.id FROM "
+                + CrashWorkload.DATASET + " p WHERE " + condition + " ORDER BY p.id;").results().stream()
+                .map(JsonNode::asLong).toList();
+    }
+
+    private static String intersects(double x1, double y1, double x2, double y2) {
+        return String.format(Locale.ROOT, "spatial_intersect(p.location, create_rectangle(create_point(%s, %s), "
+                + "create_point(%s, %s)))", x1, y1, x2, y2);
+    }
+
+    private static String difference(List<Long> rtree, List<Long> scan) {
+        List<Long> onlyRTree = new ArrayList<>(rtree);
+        scan.forEach(onlyRTree::remove);
+        List<Long> onlyScan = new ArrayList<>(scan);
+        rtree.forEach(onlyScan::remove);
+        return " (only through the R-tree: " + onlyRTree.stream().limit(10).toList() + ", only in the scan: "
+                + onlyScan.stream().limit(10).toList() + ")";
+    }
+}

@@ -1,0 +1,206 @@
+package org.spatiallsm.it.crash;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+
+/**
+ * Crashes one configuration's cluster again and again while {@link CrashWorkload} runs, and runs
+ * {@link CrashChecks} after every restart. A crash kills every process of the cluster ({@code kill -9}), as a power
+ * loss would; each restart goes through {@code start-cluster}, which waits until the cluster is ACTIVE.
+ */
+final class CrashRun {
+
+    /** The NCs print this when they halt at a crash point (CrashPoints). */
+    private static final String HALT_MESSAGE = "spatial-lsm: crash point ";
+    private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
+    /** A deterministic crash must come within this many workload steps. */
+    private static final int MAX_STEPS_TO_CRASH = 40;
+    /** A random kill lands this long at most after its step's flush returned, which scheduled the merges. */
+    static final int MAX_KILL_DELAY_MILLIS = 300;
+
+    private final CrashConfiguration configuration;
+    private final DistributionCluster cluster;
+    private final PrintStream progress;
+    private final Random random;
+    private final CrashWorkload workload;
+    private final List<String> violations = new ArrayList<>();
+    private boolean created;
+
+    /** {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH}. */
+    CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, long seed, PrintStream progress) {
+        this.workload = new CrashWorkload(batchSize);
+        this.configuration = configuration;
+        this.cluster = new DistributionCluster(home, var, configuration.ccJvmOptions());
+        this.progress = progress;
+        this.random = new Random(seed);
+    }
+
+    /**
+     * Halts an NC at each of the configuration's crash points in turn, restarts without a crash point and checks.
+     * The NCs carry a point only from a clean start: after a crash, the restart's recovery flushes and may merge,
+     * and would reach the point again before the cluster is ACTIVE. Returns the violations, prefixed by where.
+     */
+    List<String> deterministic() throws Exception {
+        try {
+            List<String> points = configuration.crashPoints();
+            for (int i = 0; i < points.size(); i++) {
+                String point = points.get(i);
+                long started = System.nanoTime();
+                startAndCreate(crashOption(point));
+                CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
+                int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
+                int stepsBefore = workload.steps();
+                // An NC halting is the only crash here, so any failed step waits for it.
+                runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
+                if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
+                    throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
+                            + "; see " + cluster.var().resolve("logs"));
+                }
+                int found = violations.size();
+                restartAndCheck("", "after a crash at " + point);
+                if (i + 1 < points.size()) {
+                    cluster.stop();
+                }
+                progress.printf("%s: crash at %s after %d steps, restart and checks: %s (%.0f s)%n", configuration,
+                        point, workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
+            }
+        } finally {
+            // After the last checks, a kill ends the cluster faster than a clean stop.
+            cluster.killAll();
+        }
+        return violations;
+    }
+
+    /**
+     * {@code iterations} times: run 1 .. {@code maxSteps} workload steps (uniformly), then kill every process of the
+     * cluster 0 .. {@value #MAX_KILL_DELAY_MILLIS} ms later, while the next steps insert, flush and merge; restart;
+     * check. Counting steps rather than seconds keeps the kills among merges on a slow machine too. Prints a line
+     * per iteration; returns the violations.
+     */
+    List<String> random(int iterations, int maxSteps) throws Exception {
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            startAndCreate("");
+            for (int i = 1; i <= iterations; i++) {
+                int stepsBefore = workload.steps();
+                int stepsToKill = 1 + random.nextInt(maxSteps);
+                long delayMillis = random.nextInt(MAX_KILL_DELAY_MILLIS + 1);
+                QueryServiceClient client = CrashWorkload.client();
+                LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+                for (int step = 0; step < stepsToKill; step++) {
+                    workload.step(client, lsm);
+                }
+                CompletableFuture<Void> killed = new CompletableFuture<>();
+                AtomicBoolean killing = new AtomicBoolean();
+                killer.schedule(() -> {
+                    killing.set(true);
+                    try {
+                        cluster.killAll();
+                        killed.complete(null);
+                    } catch (Exception e) {
+                        killed.completeExceptionally(e);
+                    }
+                }, delayMillis, TimeUnit.MILLISECONDS);
+                runUntil(killed, killing::get, Integer.MAX_VALUE, "the kill");
+                int found = violations.size();
+                long started = System.nanoTime();
+                restartAndCheck("", "iteration " + i);
+                long scheduled = cluster.lsmEvents("merge-scheduled");
+                long completed = cluster.lsmEvents("merge");
+                progress.printf("%s: iteration %d/%d: killed %d ms after step %d (%d steps completed), %d inserts "
+                        + "and %d deletes acknowledged so far, merges scheduled %d, completed %d; restart and checks "
+                        + "%.0f s: %s%n", configuration, i, iterations, delayMillis, stepsToKill,
+                        workload.steps() - stepsBefore,
+                        workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
+                        completed, (System.nanoTime() - started) / 1e9, outcome(found));
+            }
+            cluster.stop();
+        } finally {
+            killer.shutdownNow();
+            cluster.killAll();
+        }
+        return violations;
+    }
+
+    /** "ok", or how many checks failed since {@code found} violations were counted. */
+    private String outcome(int found) {
+        return violations.size() == found ? "ok" : (violations.size() - found) + " VIOLATED";
+    }
+
+    /** Starts the cluster; the first start creates the dataset. */
+    private void startAndCreate(String ncJvmOptions) throws IOException, InterruptedException {
+        cluster.start(ncJvmOptions);
+        if (!created) {
+            workload.create(CrashWorkload.client(), configuration);
+            created = true;
+        }
+    }
+
+    /**
+     * Steps the workload until {@code crash} completes. A step that fails when {@code crashBegun} says no crash has
+     * begun is a real failure, and so is one after which the crash does not complete within the deadline.
+     */
+    private void runUntil(CompletableFuture<?> crash, BooleanSupplier crashBegun, int maxSteps, String what)
+            throws Exception {
+        QueryServiceClient client = CrashWorkload.client();
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+        for (int step = 0; step < maxSteps && !crash.isDone(); step++) {
+            try {
+                workload.step(client, lsm);
+            } catch (RuntimeException failure) {
+                if (!crashBegun.getAsBoolean()) {
+                    throw failure;
+                }
+                try {
+                    // The crash cut the step; the watcher may still be killing the other processes.
+                    crash.get(CRASH_DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                    return;
+                } catch (TimeoutException e) {
+                    failure.addSuppressed(e);
+                    throw failure;
+                }
+            }
+        }
+        if (!crash.isDone()) {
+            throw new IllegalStateException(configuration + ": " + what + " not reached in " + maxSteps + " steps");
+        }
+    }
+
+    private void restartAndCheck(String ncJvmOptions, String where) throws IOException, InterruptedException {
+        try {
+            cluster.start(ncJvmOptions);
+        } catch (IllegalStateException e) {
+            violations.add(configuration + ", " + where + ": " + e.getMessage());
+            throw e;
+        }
+        QueryServiceClient client = CrashWorkload.client();
+        CrashChecks checks = new CrashChecks(cluster, client, new LsmIntrospectionClient(client, CRASH_DEADLINE),
+                random);
+        checks.all(workload.writes()).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
+    }
+
+    private static String crashOption(String point) {
+        return "-D" + CrashPoints.PROPERTY + "=" + point;
+    }
+
+    private static String name(String point) {
+        int at = point.indexOf('@');
+        return at < 0 ? point : point.substring(0, at);
+    }
+}

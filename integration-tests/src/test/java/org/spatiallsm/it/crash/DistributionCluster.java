@@ -1,0 +1,218 @@
+package org.spatiallsm.it.crash;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The assembled distribution's cluster, started and stopped through its own scripts, with its CC, NC services and
+ * NCs as separate processes that a crash test can kill. The NCs' JVM options come from {@code [nc] jvm.args} of
+ * {@code cc.conf} (the NC service passes them as {@code JAVA_OPTS} to {@code bin/spatialnc}), so each start writes
+ * a copy of the local layout's configuration with the extra options; the CC's come from {@code JAVA_OPTS}, which
+ * {@code start-cluster} passes on to {@code bin/asterixcc}.
+ */
+final class DistributionCluster {
+
+    /**
+     * How long start-cluster may wait for ACTIVE (its own default, 120 s, is near what a start takes on a loaded
+     * 2-core machine), and how long a script may run.
+     */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration SCRIPT_TIMEOUT = START_TIMEOUT.plusMinutes(1);
+    private static final Duration EXIT_TIMEOUT = Duration.ofMinutes(1);
+
+    private final Path home;
+    private final Path var;
+    private final String ccJvmOptions;
+
+    /** A cluster whose data and logs live in {@code var}; the CC runs with {@code ccJvmOptions} on every start. */
+    DistributionCluster(Path home, Path var, String ccJvmOptions) {
+        this.home = home;
+        this.var = var;
+        this.ccJvmOptions = ccJvmOptions;
+    }
+
+    /** The distribution the build assembled (integration-tests' surefire names it), checked to exist. */
+    static Path assembledHome() {
+        Path home = Path.of(System.getProperty("spatiallsm.dist.dir", "../distribution/target/spatial-lsm"));
+        if (!Files.isExecutable(home.resolve("bin/start-cluster"))) {
+            throw new IllegalStateException("no assembled distribution at " + home
+                    + ": build it with mvn -pl distribution -am package -DskipTests");
+        }
+        return home;
+    }
+
+    Path var() {
+        return var;
+    }
+
+    /**
+     * Starts the cluster, the NCs with {@code ncJvmOptions} added (e.g. a crash point), and returns once it is
+     * ACTIVE ({@code start-cluster} waits for that).
+     */
+    void start(String ncJvmOptions) throws IOException, InterruptedException {
+        Path conf = writeConfiguration(ncJvmOptions);
+        Result start = run(List.of(home.resolve("bin/start-cluster").toString(), conf.toString()));
+        if (start.exitCode() != 0) {
+            throw new IllegalStateException("start-cluster failed (exit " + start.exitCode() + "): "
+                    + start.output().strip());
+        }
+    }
+
+    /** A clean stop: the cluster flushes and its processes end. */
+    void stop() throws IOException, InterruptedException {
+        run(List.of(home.resolve("bin/stop-cluster").toString()));
+    }
+
+    /** The NC processes: the children of the NC services that start-cluster recorded. */
+    List<ProcessHandle> nodeControllers() throws IOException {
+        List<ProcessHandle> ncs = new ArrayList<>();
+        for (ProcessHandle service : recorded("nc-service")) {
+            service.children().forEach(ncs::add);
+        }
+        return ncs;
+    }
+
+    /**
+     * Completes with the first NC that exits (e.g. at a crash point), after killing every other process of the
+     * cluster as a power loss would: whatever the client had in flight fails at once.
+     */
+    CompletableFuture<ProcessHandle> killAllWhenANodeExits() throws IOException {
+        List<ProcessHandle> ncs = nodeControllers();
+        if (ncs.isEmpty()) {
+            throw new IllegalStateException("the cluster in " + var + " has no running NC");
+        }
+        CompletableFuture<ProcessHandle> first = CompletableFuture
+                .anyOf(ncs.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
+                .thenApply(ProcessHandle.class::cast);
+        return first.thenApply(exited -> {
+            try {
+                killAll();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return exited;
+        });
+    }
+
+    /** {@code kill -9} of the NCs first, then the NC services and the CC; returns when every one has exited. */
+    void killAll() throws IOException {
+        List<ProcessHandle> processes = new ArrayList<>(nodeControllers());
+        processes.addAll(recorded("nc-service"));
+        processes.addAll(recorded("cc"));
+        processes.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle process : processes) {
+            try {
+                process.onExit().get(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("process " + process.pid() + " did not exit after kill -9", e);
+            }
+        }
+    }
+
+    /**
+     * The lines of the NC logs (all starts so far) that contain {@code text}: the NCs' own logs
+     * ({@code nc-asterix_nc<i>.log}) and their NC services' ({@code nc-service<i>.log}), which receive the NCs'
+     * standard output and error.
+     */
+    List<String> nodeLogLines(String text) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("nc-")).sorted().toList()) {
+                try (Stream<String> content = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+                    content.filter(line -> line.contains(text)).forEach(line -> lines.add(log.getFileName() + ": "
+                            + line));
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * How many lines of the NCs' LSM event files ({@code logs/spatial-lsm-events-*.jsonl}, see introspection.md)
+     * report {@code event}, e.g. {@code merge-scheduled} or {@code merge}.
+     */
+    long lsmEvents(String event) throws IOException {
+        String field = "\"event\":\"" + event + "\"";
+        long count = 0;
+        try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("spatial-lsm-events-")).toList()) {
+                try (Stream<String> content = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+                    count += content.filter(line -> line.contains(field)).count();
+                }
+            }
+        }
+        return count;
+    }
+
+    /** The storage directory of every NC: {@code data/nc<i>/iodevice/storage}. */
+    List<Path> storageRoots() throws IOException {
+        try (Stream<Path> nodes = Files.list(var.resolve("data"))) {
+            return nodes.map(node -> node.resolve("iodevice/storage")).filter(Files::isDirectory).sorted().toList();
+        }
+    }
+
+    private List<ProcessHandle> recorded(String prefix) throws IOException {
+        List<ProcessHandle> processes = new ArrayList<>();
+        Path run = var.resolve("run");
+        if (!Files.isDirectory(run)) {
+            return processes;
+        }
+        try (Stream<Path> pids = Files.list(run)) {
+            for (Path pidFile : pids.filter(p -> p.getFileName().toString().startsWith(prefix)).toList()) {
+                Optional<ProcessHandle> process = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()));
+                process.filter(ProcessHandle::isAlive).ifPresent(processes::add);
+            }
+        }
+        return processes;
+    }
+
+    /** The local layout's configuration with {@code ncJvmOptions} appended to {@code [nc] jvm.args}. */
+    private Path writeConfiguration(String ncJvmOptions) throws IOException {
+        Path source = home.resolve("cluster-conf/local");
+        Path target = var.resolve("conf");
+        Files.createDirectories(target);
+        try (Stream<Path> files = Files.list(source)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Path ccConf = target.resolve("cc.conf");
+        List<String> lines = Files.readAllLines(ccConf);
+        if (lines.stream().noneMatch(line -> line.startsWith("jvm.args="))) {
+            throw new IllegalStateException(source + "/cc.conf has no [nc] jvm.args line to extend");
+        }
+        Files.write(ccConf, lines.stream()
+                .map(line -> line.startsWith("jvm.args=") ? (line + " " + ncJvmOptions).strip() : line).toList());
+        return target;
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private Result run(List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = builder.environment();
+        env.put("SPATIAL_LSM_VAR", var.toString());
+        env.put("JAVA_OPTS", ccJvmOptions);
+        env.put("SPATIAL_LSM_START_TIMEOUT", Long.toString(START_TIMEOUT.toSeconds()));
+        Process process = builder.start();
+        process.getOutputStream().close();
+        if (!process.waitFor(SCRIPT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(command.get(0) + " did not finish within " + SCRIPT_TIMEOUT);
+        }
+        return new Result(process.exitValue(), new String(process.getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8));
+    }
+}

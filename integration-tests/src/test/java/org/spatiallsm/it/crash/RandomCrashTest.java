@@ -1,0 +1,47 @@
+package org.spatiallsm.it.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The long crash test, run by {@code scripts/crash-test} and skipped by the default suite: for each configuration
+ * of {@link CrashConfiguration#RANDOM}, {@code kill -9} of the whole cluster at random times while the workload
+ * merges, {@value #DEFAULT_ITERATIONS} times by default, with the checks after every restart. Options (system
+ * properties): {@code spatiallsm.crash.iterations}, {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps}
+ * (workload steps before a kill, at most; see {@link CrashRun#random}).
+ */
+@EnabledIfSystemProperty(named = "spatiallsm.crash.iterations", matches = "\\d+")
+class RandomCrashTest {
+
+    static final int DEFAULT_ITERATIONS = 20;
+    static final int DEFAULT_MAX_STEPS = 6;
+
+    @Test
+    void dataSurvivesRandomKills() throws Exception {
+        int iterations = Integer.getInteger("spatiallsm.crash.iterations", DEFAULT_ITERATIONS);
+        long seed = Long.getLong("spatiallsm.crash.seed", System.nanoTime());
+        int maxSteps = Integer.getInteger("spatiallsm.crash.maxSteps", DEFAULT_MAX_STEPS);
+        System.out.printf("crash-test: %d kills per configuration, seed %d, each after 1 to %d steps%n",
+                iterations, seed, maxSteps);
+        List<String> violations = new ArrayList<>();
+        for (CrashConfiguration configuration : CrashConfiguration.RANDOM) {
+            Path var = Files.createTempDirectory("spatial-lsm-crash-");
+            List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
+                    CrashWorkload.LARGE_BATCH, seed, System.out).random(iterations, maxSteps);
+            System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
+                    var);
+            violations.addAll(found);
+        }
+        System.out.printf("crash-test: %d configurations x %d kills, %d violations%n",
+                CrashConfiguration.RANDOM.size(), iterations, violations.size());
+        violations.forEach(v -> System.out.println("crash-test: VIOLATED " + v));
+        assertThat(violations).as("violated checks (seed " + seed + ")").isEmpty();
+    }
+}
