@@ -63,7 +63,10 @@ class OrganisationSocketFeedTest {
         awaitIndexesEqualAFullScan(client, INSERTED);
         assertEveryRegionEqualsAFullScan(client, "after the insert feed");
 
-        feed(client, osmLike(22), UPSERTED_FROM, UPSERTED, FeedMode.UPSERT, 10112);
+        RecordGenerator upserts = osmLike(22);
+        assertThat(upserts.point(UPSERTED_FROM)).as("the upsert feed moves the points it replaces")
+                .isNotEqualTo(inserts.point(UPSERTED_FROM));
+        feed(client, upserts, UPSERTED_FROM, UPSERTED, FeedMode.UPSERT, 10112);
         awaitIndexesEqualAFullScan(client, UPSERTED_FROM + UPSERTED);
         assertEveryRegionEqualsAFullScan(client, "after the upsert feed moved points");
     }
