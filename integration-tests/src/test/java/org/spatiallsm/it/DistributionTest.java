@@ -41,6 +41,8 @@ class DistributionTest {
     private static final long EXPECTED_IN_BOX = RECORDS / 4;
     private static final String IN_BOX = "USE Geo; SELECT VALUE COUNT(*) FROM CheckIns c WHERE spatial_intersect("
             + "c.location, create_rectangle(create_point(0.0, 0.0), create_point(9.99, 9.99)));";
+    /** The same query on a copy of the check-ins whose location index is a DHVB-tree. */
+    private static final String IN_BOX_DHVB = IN_BOX.replace("CheckIns", "Visits");
 
     @TempDir
     static Path var;
@@ -118,6 +120,30 @@ class DistributionTest {
 
     @Test
     @Order(6)
+    void aDhvbIndexAnswersAsAScanAndCountsItsSkipScans() throws Exception {
+        CLIENT.executeOrThrow("""
+                USE Geo;
+                CREATE DATASET Visits(CheckIn) PRIMARY KEY id;
+                CREATE INDEX visitsDhvb ON Visits(location) TYPE DHVBTREE;
+                INSERT INTO Visits (SELECT VALUE c FROM CheckIns c);
+                """);
+        assertThat(CLIENT.executeOrThrow(IN_BOX_DHVB.replace("SELECT", "EXPLAIN SELECT")).plan())
+                .contains("visitsDhvb");
+        assertThat(CLIENT.executeOrThrow(IN_BOX_DHVB).results()).singleElement()
+                .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
+        String ids = "USE Geo; SELECT VALUE v.id FROM Visits v WHERE spatial_intersect(%s, "
+                + "create_circle(create_point(25.0, -30.0), 8.0)) ORDER BY v.id;";
+        List<JsonNode> fromIndex = CLIENT.executeOrThrow(ids.formatted("v.location")).results();
+        assertThat(fromIndex).isNotEmpty().isEqualTo(CLIENT.executeOrThrow(ids.formatted(
+                "create_point(get_x(v.location), get_y(v.location))")).results());
+
+        ScriptResult components = run("bin/spatial-lsm", "components", "--dataverse", "Geo", "--dataset", "Visits");
+        assertThat(components.exitCode()).as(components.output()).isZero();
+        assertThat(components.output()).contains("skip-scan searches", "visitsDhvb", "dhvb");
+    }
+
+    @Test
+    @Order(7)
     void benchMergePoliciesMeasuresAnRtreeUnderEachPolicy() throws Exception {
         ScriptResult bench = run("bin/spatial-lsm", "bench", "merge-policies", "--index", "rtree",
                 "--policies", "binomial,tiered", "--param", "k=2", "--param", "size-ratio=2",
@@ -133,7 +159,7 @@ class DistributionTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void dataAndPolicySurviveStopAndStart() throws Exception {
         assertThat(run("bin/stop-cluster").exitCode()).isZero();
         ScriptResult start = run("bin/start-cluster");
@@ -141,13 +167,15 @@ class DistributionTest {
 
         assertThat(CLIENT.executeOrThrow(IN_BOX).results()).singleElement()
                 .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
+        assertThat(CLIENT.executeOrThrow(IN_BOX_DHVB).results()).singleElement()
+                .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
         assertThat(CLIENT.executeOrThrow("SELECT VALUE d.CompactionPolicy FROM Metadata.`Dataset` d "
                 + "WHERE d.DatasetName = 'CheckIns';").results()).singleElement()
                 .extracting(JsonNode::asText).isEqualTo("binomial");
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void stopEndsEveryProcess() throws Exception {
         ScriptResult stop = run("bin/stop-cluster");
         assertThat(stop.exitCode()).isZero();
