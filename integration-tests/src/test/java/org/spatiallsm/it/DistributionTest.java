@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -103,7 +104,9 @@ class DistributionTest {
                 CREATE TYPE CheckIn AS { id: int64, location: point, message: string };
                 CREATE DATASET CheckIns(CheckIn) PRIMARY KEY id
                   WITH {"merge-policy": {"name": "binomial", "parameters": {"num-components": 4}}};
-                CREATE INDEX locationIndex ON CheckIns(location) TYPE RTREE;
+                CREATE INDEX locationIndex ON CheckIns(location) TYPE RTREE
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 2,
+                          "size-ratio": 2, "max-component-entries": 300}}, "partitioning": "str"};
                 CREATE FEED CheckInFeed WITH {"adapter-name": "socket_adapter", "sockets": "127.0.0.1:%d",
                   "address-type": "IP", "type-name": "CheckIn", "format": "adm", "insert-feed": "true"};
                 CONNECT FEED CheckInFeed TO DATASET CheckIns;
@@ -142,8 +145,48 @@ class DistributionTest {
         assertThat(components.output()).contains("skip-scan searches", "visitsDhvb", "dhvb");
     }
 
+    /**
+     * The fed check-ins' R-tree is leveled: more records, each batch flushed, make it merge into partitioned levels;
+     * the listing shows components below level 0 and the R-tree still answers as a scan of the primary.
+     */
     @Test
     @Order(7)
+    void theLeveledRtreeMergesIntoLevelsAndAnswersAsAScan() throws Exception {
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(CLIENT, SCRIPT_TIMEOUT);
+        lsm.flush("Geo", "CheckIns");
+        for (int round = 0; round < 4; round++) {
+            int from = RECORDS + 1 + round * 500;
+            // Outside the query box, so the in-box count stays EXPECTED_IN_BOX.
+            CLIENT.executeOrThrow("USE Geo; INSERT INTO CheckIns (SELECT VALUE {\"id\": i, \"location\": "
+                    + "create_point(30.0 + i % 40, -40.0 - i % 25), \"message\": \"later\"} FROM range(" + from
+                    + ", " + (from + 499) + ") i);");
+            lsm.flush("Geo", "CheckIns");
+        }
+        List<Integer> levels = new ArrayList<>();
+        for (JsonNode listing : lsm.listings("Geo", "CheckIns")) {
+            for (JsonNode index : listing.path("indexes")) {
+                if (index.path("index").asText().equals("locationIndex")) {
+                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
+                }
+            }
+        }
+        assertThat(levels).as("levels of the leveled R-tree's components").isNotEmpty()
+                .allMatch(level -> level >= 0).anyMatch(level -> level >= 1);
+
+        assertThat(CLIENT.executeOrThrow(IN_BOX).results()).singleElement()
+                .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
+        String ids = "USE Geo; SELECT VALUE c.id FROM CheckIns c WHERE spatial_intersect(%s, "
+                + "create_rectangle(create_point(35.0, -60.0), create_point(55.0, -45.0))) ORDER BY c.id;";
+        List<JsonNode> fromIndex = CLIENT.executeOrThrow(ids.formatted("c.location")).results();
+        assertThat(fromIndex).isNotEmpty().isEqualTo(CLIENT.executeOrThrow(ids.formatted(
+                "create_point(get_x(c.location), get_y(c.location))")).results());
+        ScriptResult components = run("bin/spatial-lsm", "components", "--dataverse", "Geo", "--dataset", "CheckIns");
+        assertThat(components.exitCode()).as(components.output()).isZero();
+        assertThat(components.output()).contains("locationIndex", "components opened");
+    }
+
+    @Test
+    @Order(8)
     void benchMergePoliciesMeasuresAnRtreeUnderEachPolicy() throws Exception {
         ScriptResult bench = run("bin/spatial-lsm", "bench", "merge-policies", "--index", "rtree",
                 "--policies", "binomial,tiered", "--param", "k=2", "--param", "size-ratio=2",
@@ -159,7 +202,7 @@ class DistributionTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void dataAndPolicySurviveStopAndStart() throws Exception {
         assertThat(run("bin/stop-cluster").exitCode()).isZero();
         ScriptResult start = run("bin/start-cluster");
@@ -175,7 +218,7 @@ class DistributionTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void stopEndsEveryProcess() throws Exception {
         ScriptResult stop = run("bin/stop-cluster");
         assertThat(stop.exitCode()).isZero();
