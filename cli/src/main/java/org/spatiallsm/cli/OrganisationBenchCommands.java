@@ -400,6 +400,7 @@ final class OrganisationBenchCommands {
             final Map<BenchContender, Map<Double, double[]>> full = new LinkedHashMap<>();
             final Map<BenchContender, Map<Double, double[]>> join = new LinkedHashMap<>();
             final Map<BenchContender, Map<Double, Long>> results = new LinkedHashMap<>();
+            final Map<BenchContender, Map<Double, Long>> joinResults = new LinkedHashMap<>();
             final Map<BenchContender, OptionalLong> candidates = new LinkedHashMap<>();
             final Map<BenchContender, OptionalLong> refined = new LinkedHashMap<>();
             /** Indexes whose queries AsterixDB refused, with the first refusal. */
@@ -410,6 +411,7 @@ final class OrganisationBenchCommands {
                 full.putAll(other.full);
                 join.putAll(other.join);
                 results.putAll(other.results);
+                joinResults.putAll(other.joinResults);
                 candidates.putAll(other.candidates);
                 refined.putAll(other.refined);
                 errors.putAll(other.errors);
@@ -427,6 +429,7 @@ final class OrganisationBenchCommands {
                 q.full.put(b.contender(), new LinkedHashMap<>());
                 q.join.put(b.contender(), new LinkedHashMap<>());
                 q.results.put(b.contender(), new LinkedHashMap<>());
+                q.joinResults.put(b.contender(), new LinkedHashMap<>());
             }
             Map<BenchContender, List<JsonNode>> before = listings(built);
             SpatialQueries circles = new SpatialQueries(generator, 0, settings.records, settings.seed);
@@ -462,10 +465,13 @@ final class OrganisationBenchCommands {
                     long outer = outerStart(r, j, joinOuter);
                     for (int k = 0; k < built.size(); k++) {
                         Built b = built.get((j + k) % built.size());
-                        double millis = timed(q, b, () -> count(join(b.dataset(), outer, joinOuter, radius)));
+                        long[] pairs = new long[1];
+                        double millis = timed(q, b,
+                                () -> pairs[0] = count(join(b.dataset(), outer, joinOuter, radius)));
                         // the first join of each radius compiles and warms up, untimed
                         if (j > 0 && !q.errors.containsKey(b.contender())) {
                             q.join.get(b.contender()).computeIfAbsent(radius, x -> new double[joins])[j - 1] = millis;
+                            q.joinResults.get(b.contender()).merge(radius, pairs[0], Long::sum);
                         }
                     }
                 }
@@ -559,7 +565,8 @@ final class OrganisationBenchCommands {
                 rows.add(new OrganisationRow(contender.label(), null, b.recordsPerSecond(), b.buildMillis(),
                         b.indexBytes(), q.indexOnly.get(contender), q.full.get(contender),
                         q.join.getOrDefault(contender, Map.of()), q.results.get(contender),
-                        q.candidates.get(contender), q.refined.get(contender)));
+                        q.candidates.get(contender), q.refined.get(contender),
+                        q.joinResults.getOrDefault(contender, Map.of())));
             }
             return rows;
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,14 +25,15 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param results          per radius, the records all selects of that radius found (equal for every index)
  * @param candidates       the index's candidates over the selects, if the components listing counts them
  * @param refined          the candidates left after refinement, if the listing counts them
+ * @param joinResults      per join radius, the pairs all timed joins of that radius found (equal for every index)
  */
 record OrganisationRow(String label, String error, double recordsPerSecond, double buildMillis, long indexBytes,
         Map<Double, double[]> indexOnlyMillis, Map<Double, double[]> fullMillis, Map<Double, double[]> joinMillis,
-        Map<Double, Long> results, OptionalLong candidates, OptionalLong refined) {
+        Map<Double, Long> results, OptionalLong candidates, OptionalLong refined, Map<Double, Long> joinResults) {
 
     static OrganisationRow failed(String label, String error) {
         return new OrganisationRow(label, error, Double.NaN, Double.NaN, -1, Map.of(), Map.of(), Map.of(), Map.of(),
-                OptionalLong.empty(), OptionalLong.empty());
+                OptionalLong.empty(), OptionalLong.empty(), Map.of());
     }
 
     /** The false-positive ratio (candidates - results) / candidates, or NaN when not counted or no candidates. */
@@ -103,8 +105,10 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
                     "%,.1f"));
         }
         for (double radius : selectRadii) {
-            line(out, "results " + degrees(radius), rows.stream().map(r -> r.results.containsKey(radius)
-                    ? String.format(Locale.ROOT, "%,d", r.results.get(radius)) : "-").toList());
+            line(out, "results " + degrees(radius), counts(rows, OrganisationRow::results, radius));
+        }
+        for (double radius : joinRadii) {
+            line(out, "join results " + degrees(radius), counts(rows, OrganisationRow::joinResults, radius));
         }
         line(out, "false positives", rows.stream().map(r -> r.error != null ? "-"
                 : Double.isNaN(r.falsePositiveRatio()) ? "n/a"
@@ -113,6 +117,13 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
         rows.stream().filter(r -> r.error != null).forEach(r -> out.append(r.label).append(": error: ")
                 .append(r.error).append('\n'));
         return out.toString();
+    }
+
+    /** Each row's count at one radius, "-" where it has none. */
+    private static List<String> counts(List<OrganisationRow> rows, Function<OrganisationRow, Map<Double, Long>> counts,
+            double radius) {
+        return rows.stream().map(r -> counts.apply(r).containsKey(radius)
+                ? String.format(Locale.ROOT, "%,d", counts.apply(r).get(radius)) : "-").toList();
     }
 
     /** A radius as written on the command line: 0.00001, never 1.0E-5. */

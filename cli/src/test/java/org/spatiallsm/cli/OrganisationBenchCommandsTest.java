@@ -114,10 +114,11 @@ class OrganisationBenchCommandsTest {
         OrganisationRow rtree = new OrganisationRow("rtree", null, 1000, 2000, 4_000_000,
                 Map.of(0.01, new double[] { 10, 30, 20 }), Map.of(0.01, new double[] { 40 }),
                 Map.of(0.001, new double[] { 100, 300 }), Map.of(0.01, 42L), OptionalLong.empty(),
-                OptionalLong.empty());
+                OptionalLong.empty(), Map.of(0.001, 1234L));
         OrganisationRow dhvb = new OrganisationRow("dhvb", null, 1500, 3020, 5_000_000,
                 Map.of(0.01, new double[] { 5, 15, 10 }), Map.of(0.01, new double[] { 80 }),
-                Map.of(0.001, new double[] { 400 }), Map.of(0.01, 42L), OptionalLong.of(200), OptionalLong.of(150));
+                Map.of(0.001, new double[] { 400 }), Map.of(0.01, 42L), OptionalLong.of(200), OptionalLong.of(150),
+                Map.of(0.001, 1234L));
         OrganisationRow sif = OrganisationRow.failed("sif", "Syntax error: unknown index type SIF");
 
         String table = OrganisationRow.table("title", List.of(0.01), List.of(0.001), List.of(rtree, dhvb, sif));
@@ -131,6 +132,7 @@ class OrganisationBenchCommandsTest {
                 "select 0.01 ms                        40.0         80.0 (200%)               error",
                 "join 0.001 ms                        200.0        400.0 (200%)               error",
                 "results 0.01                            42                  42                   -",
+                "join results 0.001                   1,234               1,234                   -",
                 "false positives                        n/a               25.0%                   -",
                 "(latencies are medians; x (p%) is p% of the R-tree's value)",
                 "sif: error: Syntax error: unknown index type SIF");
@@ -139,7 +141,7 @@ class OrganisationBenchCommandsTest {
     @Test
     void withoutAnRtreeColumnValuesAreAbsolute() {
         OrganisationRow shb = new OrganisationRow("shb 2^30", null, Double.NaN, 1500, 1_000_000, Map.of(), Map.of(),
-                Map.of(), Map.of(), OptionalLong.empty(), OptionalLong.empty());
+                Map.of(), Map.of(), OptionalLong.empty(), OptionalLong.empty(), Map.of());
 
         String table = OrganisationRow.table("t", List.of(), List.of(), List.of(shb));
 
