@@ -31,7 +31,7 @@ class SimulateLeveledCommandTest {
         assertThat(summary.get("policy").asText()).isEqualTo("leveled");
         assertThat(summary.get("parameters").toString()).isEqualTo("{\"level0-components\":2,\"size-ratio\":4,"
                 + "\"pick\":\"min-overlap\",\"overlap-mode\":\"relative\",\"rewrite\":\"false\",\"partitioning\":"
-                + "\"size\",\"max-component-entries\":0,\"seed\":0}");
+                + "\"size\",\"max-component-entries\":0,\"seed\":0,\"memory-budget\":1000000}");
         assertThat(summary.get("levels").toString()).isEqualTo("[2,4,16,38]");
         assertThat(summary.get("bytesFlushed").asLong()).isEqualTo(60);
         assertThat(summary.get("writeAmplification").asDouble())
