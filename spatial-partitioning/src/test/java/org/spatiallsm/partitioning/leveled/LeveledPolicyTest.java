@@ -250,10 +250,7 @@ class LeveledPolicyTest {
 
     @Test
     void theOutputCapIsExplicitOrTheLargestComponent() {
-        List<LeveledComponent> components = List.of(
-                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
-                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
-                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
+        List<LeveledComponent> components = level0OverCapacity();
 
         assertThat(LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow()
                 .maxOutputEntries()).isEqualTo(900);
@@ -266,16 +263,19 @@ class LeveledPolicyTest {
 
     @Test
     void theMemoryBudgetGoesToTheMergesPartitioner() {
-        List<LeveledComponent> components = List.of(
-                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
-                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
-                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
-
         LeveledMerge merge = policy("memory-budget", "16", "partitioning", "str")
-                .findMerge(LeveledView.of(components)).orElseThrow();
+                .findMerge(LeveledView.of(level0OverCapacity())).orElseThrow();
 
         assertThat(merge.memoryBudget()).isEqualTo(16);
         assertThat(merge.partitionerParameters()).containsExactly(Map.entry("memory-budget", "16"));
+    }
+
+    /** Three flushes of 700, 900 and 800 entries at level 0, one more than it holds. */
+    private static List<LeveledComponent> level0OverCapacity() {
+        return List.of(
+                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
+                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
+                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
     }
 
     @Test
