@@ -31,7 +31,7 @@ class SimulateLeveledCommandTest {
         assertThat(summary.get("policy").asText()).isEqualTo("leveled");
         assertThat(summary.get("parameters").toString()).isEqualTo("{\"level0-components\":2,\"size-ratio\":4,"
                 + "\"pick\":\"min-overlap\",\"overlap-mode\":\"relative\",\"rewrite\":\"false\",\"partitioning\":"
-                + "\"size\",\"max-component-entries\":0,\"seed\":0}");
+                + "\"size\",\"max-component-entries\":0,\"seed\":0,\"memory-budget\":1000000}");
         assertThat(summary.get("levels").toString()).isEqualTo("[2,4,16,38]");
         assertThat(summary.get("bytesFlushed").asLong()).isEqualTo(60);
         assertThat(summary.get("writeAmplification").asDouble())
@@ -49,7 +49,7 @@ class SimulateLeveledCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("policy leveled {level0-components=1, size-ratio=2, pick=min-overlap,"
-                + " overlap-mode=relative, rewrite=false, partitioning=size, max-component-entries=0, seed=0}\n")
+                + " overlap-mode=relative, rewrite=false, partitioning=size, max-component-entries=0, seed=0, memory-budget=1000000}\n")
                 .contains("flush          W   W_logged         RA   merges    moves  levels (L0 first)\n")
                 .contains("    4      2.250      2.250      2.000        2        2  [1, 2, 1]\n")
                 .contains("moves                          2\n")

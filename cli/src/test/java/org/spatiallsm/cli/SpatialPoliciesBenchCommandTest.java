@@ -65,7 +65,8 @@ class SpatialPoliciesBenchCommandTest {
         assertThat(chosen).extracting(SpatialPolicyConfiguration::name).containsExactly("leveled-str", "binomial-k4");
         assertThat(chosen.get(0).withClause()).isEqualTo("{\"merge-policy\":{\"name\":\"leveled\",\"parameters\":{"
                 + "\"level0-components\":2,\"size-ratio\":10,\"pick\":\"min-overlap\",\"overlap-mode\":\"relative\","
-                + "\"rewrite\":\"false\",\"partitioning\":\"str\",\"max-component-entries\":0,\"seed\":0}},"
+                + "\"rewrite\":\"false\",\"partitioning\":\"str\",\"max-component-entries\":0,\"seed\":0,"
+                + "\"memory-budget\":1000000}},"
                 + "\"comparator\":\"hilbert\"}");
         assertThat(chosen.get(1).withClause()).isEqualTo("{\"merge-policy\":{\"name\":\"binomial\",\"parameters\":{"
                 + "\"k\":4}},\"comparator\":\"hilbert\"}");

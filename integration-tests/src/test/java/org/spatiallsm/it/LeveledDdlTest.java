@@ -124,6 +124,7 @@ class LeveledDdlTest {
                 "{\"IndexName\":\"locationIndex\",\"MergePolicy\":\"leveled\",\"MergePolicyParameters\":["
                         + "{\"Name\":\"level0-components\",\"Value\":\"2\"},"
                         + "{\"Name\":\"max-component-entries\",\"Value\":\"5000\"},"
+                        + "{\"Name\":\"memory-budget\",\"Value\":\"1000000\"},"
                         + "{\"Name\":\"overlap-mode\",\"Value\":\"relative\"},"
                         + "{\"Name\":\"partitioning\",\"Value\":\"str\"},"
                         + "{\"Name\":\"pick\",\"Value\":\"min-overlap\"},"

@@ -38,6 +38,7 @@ import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.leveled.LeveledView;
+import org.spatiallsm.partitioning.partitioner.Partitioners;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
@@ -60,15 +61,25 @@ class LeveledRTreeTest {
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
             "max-component-entries", "40");
 
-    /** Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order). */
-    @ParameterizedTest(name = "{0} in {1} order")
-    @CsvSource({ "size, simple", "str, hilbert", "rstar-grove-area, zorder" })
+    /**
+     * Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order); STR
+     * and R*-Grove also with a memory budget of 64 entries, below most merges, so that the engine takes their
+     * two-pass sample-and-route path. (Not 16: two passes merge at most budget / 2 spilled runs of budget entries,
+     * so a budget of 16 fails every merge of more than 128 entries, and a failed merge halts the node.)
+     */
+    @ParameterizedTest(name = "{0} in {1} order, memory budget {2}")
+    @CsvSource({ "size, simple, 1000000", "str, hilbert, 1000000", "rstar-grove-area, zorder, 1000000",
+            "str, simple, 64", "rstar-grove-area, hilbert, 64" })
     void levelsFollowTheCoreAndResultsEqualAScanAcrossMergesAndARestart(String partitioning, String comparator,
-            SpatialTestCluster cluster) throws Exception {
-        String dataverse = "Leveled" + partitioning.replace("-", "");
+            int memoryBudget, SpatialTestCluster cluster) throws Exception {
+        String dataverse = "Leveled" + partitioning.replace("-", "") + memoryBudget;
         Map<String, String> parameters = new HashMap<>(PARAMETERS);
         parameters.put("partitioning", partitioning);
+        parameters.put("memory-budget", String.valueOf(memoryBudget));
         LeveledPolicy policy = LeveledPolicy.create(parameters);
+        // In memory, outputs hold at most the cap; in two passes, the regions come from a sample, so outputs are
+        // only about the cap (a 48-entry sample of a merge of a few hundred entries cuts coarse regions).
+        long maxOutputEntries = memoryBudget == Partitioners.DEFAULT_MEMORY_BUDGET ? 40 : 4 * 40;
         QueryServiceClient client = cluster.client();
         client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
                 + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
@@ -80,19 +91,24 @@ class LeveledRTreeTest {
         long nextId = randomRound(client, dataverse, random, model, 0);
         client.executeOrThrow("USE " + dataverse + "; CREATE INDEX loc ON Points(location) TYPE RTREE WITH"
                 + " {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"level0-components\": 2,"
-                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\"}},"
+                + " \"size-ratio\": 2, \"max-component-entries\": 40, \"partitioning\": \"" + partitioning + "\","
+                + " \"memory-budget\": " + memoryBudget + "}},"
                 + " \"comparator\": \"" + comparator + "\"};");
-        int mergesWithSeveralOutputs = 0;
+        MergeCounts merges = new MergeCounts();
         for (int round = 0; round < ROUNDS; round++) {
             nextId = randomRound(client, dataverse, random, model, nextId);
             driver.flush();
             driver.awaitQuiescence(Duration.ofSeconds(60));
             for (Path dir : indexDirectories(cluster, dataverse)) {
-                mergesWithSeveralOutputs += assertManifestFollowsTheCore(dir, policy);
+                merges.add(assertManifestFollowsTheCore(dir, policy, maxOutputEntries));
             }
             assertQueriesMatch(client, dataverse, model, random);
         }
-        assertThat(mergesWithSeveralOutputs).as("merges that wrote more than one component").isPositive();
+        assertThat(merges.severalOutputs).as("merges that wrote more than one component").isPositive();
+        if (memoryBudget < Partitioners.DEFAULT_MEMORY_BUDGET) {
+            // Inputs far larger than the budget: the reconciled stream the partitioner sees exceeds it too.
+            assertThat(merges.largestInput).as("entries read by the largest merge").isGreaterThan(2L * memoryBudget);
+        }
         Map<Path, Map<String, Integer>> levelsBefore = new HashMap<>();
         for (Path dir : indexDirectories(cluster, dataverse)) {
             levelsBefore.put(dir, levels(dir));
@@ -108,7 +124,7 @@ class LeveledRTreeTest {
             // Start-up deleted the consumed inputs; exactly the live components are left, at their levels.
             assertThat(levels(dir)).as("levels after the restart in " + dir).isEqualTo(levelsBefore.get(dir));
             assertThat(componentFiles(dir)).isEqualTo(levels(dir).keySet());
-            assertManifestFollowsTheCore(dir, policy);
+            assertManifestFollowsTheCore(dir, policy, maxOutputEntries);
         }
         assertQueriesMatch(restarted, dataverse, model, random);
         assertSmallWindowsPrune(cluster, restarted, dataverse, model, random);
@@ -187,9 +203,10 @@ class LeveledRTreeTest {
      * the next-level components it takes are those {@link LeveledPolicy#findMerge} picks in the state before it, and
      * a move happens exactly when nothing overlaps. Then every level is within capacity.
      *
-     * @return the number of merges that wrote more than one output
+     * @return the merges that wrote more than one output, and the most entries one merge read
      */
-    private static int assertManifestFollowsTheCore(Path dir, LeveledPolicy policy) throws IOException {
+    private static MergeCounts assertManifestFollowsTheCore(Path dir, LeveledPolicy policy, long maxOutputEntries)
+            throws IOException {
         Path manifest = dir.resolve(LeveledManifest.FILE_NAME);
         List<String> lines = Files.exists(manifest) ? Files.readAllLines(manifest) : List.of();
         Set<String> files = componentFiles(dir);
@@ -207,7 +224,7 @@ class LeveledRTreeTest {
             }
         }
         Version state = Version.EMPTY;
-        int severalOutputs = 0;
+        MergeCounts counts = new MergeCounts();
         for (Edit edit : edits) {
             Component picked = edit instanceof MergeEdit merge ? merge.inputs().get(0) : ((MoveEdit) edit).moved();
             List<String> taken = edit instanceof MergeEdit merge
@@ -244,8 +261,10 @@ class LeveledRTreeTest {
             }
             if (edit instanceof MergeEdit merge) {
                 assertThat(merge.added()).allSatisfy(c -> assertThat(c.level()).isEqualTo(level + 1));
-                assertThat(merge.added()).allSatisfy(c -> assertThat(c.entries()).isBetween(1L, 40L));
-                severalOutputs += merge.added().size() > 1 ? 1 : 0;
+                assertThat(merge.added()).allSatisfy(c -> assertThat(c.entries()).isBetween(1L, maxOutputEntries));
+                counts.severalOutputs += merge.added().size() > 1 ? 1 : 0;
+                counts.largestInput = Math.max(counts.largestInput,
+                        merge.inputs().stream().mapToLong(Component::entries).sum());
             } else {
                 assertThat(((MoveEdit) edit).toLevel()).isEqualTo(level + 1);
             }
@@ -264,7 +283,18 @@ class LeveledRTreeTest {
                 .collect(Collectors.groupingBy(l -> l, Collectors.counting()));
         perLevel.forEach((lvl, count) -> assertThat(count).as("components at level " + lvl + " in " + dir)
                 .isLessThanOrEqualTo(policy.capacity(lvl)));
-        return severalOutputs;
+        return counts;
+    }
+
+    /** What the merges of a manifest did, summed over the partitions. */
+    private static final class MergeCounts {
+        int severalOutputs;
+        long largestInput;
+
+        void add(MergeCounts other) {
+            severalOutputs += other.severalOutputs;
+            largestInput = Math.max(largestInput, other.largestInput);
+        }
     }
 
     /** The replayed components of levels >= {@code from}, as the policy sees them. */

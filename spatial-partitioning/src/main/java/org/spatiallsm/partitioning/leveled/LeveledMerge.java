@@ -2,6 +2,7 @@ package org.spatiallsm.partitioning.leveled;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,11 +20,12 @@ import java.util.Optional;
  * @param partitioning      how to cut the merged output: {@code size}, {@code str}, {@code rstar-grove-area} or
  *                          {@code rstar-grove-perimeter}
  * @param maxOutputEntries  the most entries one output component may hold
+ * @param memoryBudget      the partitioner's {@code memory-budget}: the most entries it partitions in memory
  * @param compactionPointer for a {@code round-robin} pick, the new compaction pointer of the source level
  */
 public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent picked,
         List<LeveledComponent> overlapping, Action action, boolean dropAntiMatter, String partitioning,
-        long maxOutputEntries, Optional<CurvePosition> compactionPointer) {
+        long maxOutputEntries, int memoryBudget, Optional<CurvePosition> compactionPointer) {
 
     public enum Action {
         MOVE,
@@ -46,6 +48,11 @@ public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent pi
         inputs.add(picked);
         inputs.addAll(overlapping);
         return inputs;
+    }
+
+    /** The parameters of the partitioner that cuts this merge's output. */
+    public Map<String, String> partitionerParameters() {
+        return Map.of("memory-budget", String.valueOf(memoryBudget));
     }
 
     public boolean isMove() {

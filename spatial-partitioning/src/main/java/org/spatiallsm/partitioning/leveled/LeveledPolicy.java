@@ -15,6 +15,7 @@ import org.spatiallsm.merge.ParameterSpec.Type;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
+import org.spatiallsm.partitioning.partitioner.Partitioners;
 
 /**
  * The decision core of the leveled LSM R-tree (LevelDB-style leveling with spatial overlap tests). Level 0 holds
@@ -42,6 +43,7 @@ public final class LeveledPolicy {
     public static final String PARTITIONING = "partitioning";
     public static final String MAX_COMPONENT_ENTRIES = "max-component-entries";
     public static final String SEED = "seed";
+    public static final String MEMORY_BUDGET = "memory-budget";
 
     public static final List<String> OVERLAP_MODES = List.of("relative", "absolute");
     public static final List<String> PARTITIONINGS = List.of("size", "str", "rstar-grove-area",
@@ -66,7 +68,11 @@ public final class LeveledPolicy {
             new ParameterSpec(MAX_COMPONENT_ENTRIES, Type.INTEGER, 0, 0, Integer.MAX_VALUE, null,
                     "the most entries one merge output holds; 0 = as many as the largest current component"),
             new ParameterSpec(SEED, Type.INTEGER, 0, 0, Integer.MAX_VALUE, null,
-                    "seed of the rand-* picks")),
+                    "seed of the rand-* picks"),
+            new ParameterSpec(MEMORY_BUDGET, Type.INTEGER, Partitioners.DEFAULT_MEMORY_BUDGET, 16,
+                    Integer.MAX_VALUE, null,
+                    "the most entries an str or rstar-grove-* merge partitions in memory; a larger merge samples"
+                            + " this many and routes in two passes")),
             LeveledPolicy::new);
 
     private final int level0Components;
@@ -77,6 +83,7 @@ public final class LeveledPolicy {
     private final String partitioning;
     private final long maxComponentEntries;
     private final long seed;
+    private final int memoryBudget;
     private final PolicyParameters values;
 
     /** Builds the policy from validated values ({@link PolicyParameters#parse(ParameterSchema, Map)}). */
@@ -93,6 +100,7 @@ public final class LeveledPolicy {
         this.partitioning = values.getChoice(PARTITIONING);
         this.maxComponentEntries = values.getInt(MAX_COMPONENT_ENTRIES);
         this.seed = values.getInt(SEED);
+        this.memoryBudget = values.getInt(MEMORY_BUDGET);
     }
 
     /**
@@ -167,10 +175,10 @@ public final class LeveledPolicy {
         boolean deepest = level + 1 >= view.deepestLevel();
         if (overlapping.isEmpty() && !rewrite) {
             return new LeveledMerge(level, level + 1, picked, overlapping, Action.MOVE, false, partitioning,
-                    maxOutputEntries(view), pointer);
+                    maxOutputEntries(view), memoryBudget, pointer);
         }
         return new LeveledMerge(level, level + 1, picked, overlapping, Action.MERGE, deepest, partitioning,
-                maxOutputEntries(view), pointer);
+                maxOutputEntries(view), memoryBudget, pointer);
     }
 
     private LeveledComponent choose(List<LeveledComponent> candidates, List<LeveledComponent> next, int level) {

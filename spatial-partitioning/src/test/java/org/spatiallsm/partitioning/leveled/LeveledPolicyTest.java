@@ -40,7 +40,8 @@ class LeveledPolicyTest {
         assertThat(defaults.parameters().values()).containsExactly(Map.entry("level0-components", "2"),
                 Map.entry("size-ratio", "10"), Map.entry("pick", "min-overlap"), Map.entry("overlap-mode", "relative"),
                 Map.entry("rewrite", "false"), Map.entry("partitioning", "size"),
-                Map.entry("max-component-entries", "0"), Map.entry("seed", "0"));
+                Map.entry("max-component-entries", "0"), Map.entry("seed", "0"),
+                Map.entry("memory-budget", "1000000"));
         assertThat(List.of(defaults.capacity(0), defaults.capacity(1), defaults.capacity(2), defaults.capacity(3)))
                 .containsExactly(2L, 10L, 100L, 1000L);
     }
@@ -249,10 +250,7 @@ class LeveledPolicyTest {
 
     @Test
     void theOutputCapIsExplicitOrTheLargestComponent() {
-        List<LeveledComponent> components = List.of(
-                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
-                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
-                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
+        List<LeveledComponent> components = level0OverCapacity();
 
         assertThat(LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow()
                 .maxOutputEntries()).isEqualTo(900);
@@ -260,6 +258,24 @@ class LeveledPolicyTest {
                 .findMerge(LeveledView.of(components)).orElseThrow();
         assertThat(capped.maxOutputEntries()).isEqualTo(5000);
         assertThat(capped.partitioning()).isEqualTo("str");
+        assertThat(capped.partitionerParameters()).containsExactly(Map.entry("memory-budget", "1000000"));
+    }
+
+    @Test
+    void theMemoryBudgetGoesToTheMergesPartitioner() {
+        LeveledMerge merge = policy("memory-budget", "16", "partitioning", "str")
+                .findMerge(LeveledView.of(level0OverCapacity())).orElseThrow();
+
+        assertThat(merge.memoryBudget()).isEqualTo(16);
+        assertThat(merge.partitionerParameters()).containsExactly(Map.entry("memory-budget", "16"));
+    }
+
+    /** Three flushes of 700, 900 and 800 entries at level 0, one more than it holds. */
+    private static List<LeveledComponent> level0OverCapacity() {
+        return List.of(
+                LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
+                LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),
+                LeveledComponent.idle(3, 0, new Rect(0, 0, 1, 1), 800, 8));
     }
 
     @Test
@@ -276,7 +292,8 @@ class LeveledPolicyTest {
         "overlap-mode|transitive|one of relative, absolute",
         "rewrite|yes|one of false, true",
         "partitioning|rsgrove-area|one of size, str, rstar-grove-area, rstar-grove-perimeter",
-        "max-component-entries|-1|an integer from 0 to 2147483647" })
+        "max-component-entries|-1|an integer from 0 to 2147483647",
+        "memory-budget|15|an integer from 16 to 2147483647" })
     void badValuesAreOneLineErrorsNamingWhatIsAllowed(String name, String value, String allowed) {
         assertThatThrownBy(() -> policy(name, value)).isInstanceOf(InvalidPolicyParameterException.class)
                 .hasMessage("merge policy 'leveled': invalid value '" + value + "' for parameter '" + name
@@ -288,6 +305,6 @@ class LeveledPolicyTest {
         assertThatThrownBy(() -> policy("num-components-1", "4")).hasMessage("merge policy 'leveled': unknown"
                 + " parameter 'num-components-1' (value '4'); allowed parameters: level0-components (0.9.8:"
                 + " max-tolerance-component-count), size-ratio (0.9.8: size-ratio), pick, overlap-mode, rewrite,"
-                + " partitioning, max-component-entries, seed");
+                + " partitioning, max-component-entries, seed, memory-budget");
     }
 }

@@ -265,7 +265,8 @@ public final class LeveledRTree extends PruningRTree {
         // R-tree's order, since the stream is.
         int[] outputOf = new int[(int) count];
         List<PartitionInfo> partitions = Partitioners
-                .create(merge.decision().partitioning(), Map.of(), Path.of(System.getProperty("java.io.tmpdir")))
+                .create(merge.decision().partitioning(), merge.decision().partitionerParameters(),
+                        Path.of(System.getProperty("java.io.tmpdir")))
                 .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
                         Orderings.exactEngineOrder(ordering),
                         (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
