@@ -1,7 +1,6 @@
 package org.spatiallsm.cli;
 
 import java.io.PrintWriter;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -87,19 +87,15 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
     String dataverse;
 
-    @Option(names = "--keep", description = "keep the scratch dataverse and its datasets afterwards")
-    boolean keep;
-
-    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
-            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
-    URI endpoint;
+    @Mixin
+    ScratchOptions scratchOptions;
 
     @Override
     public Integer call() {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             List<RTreeComparator> chosen = chosenComparators();
             long perFlush = validated();
-            QueryServiceClient client = new QueryServiceClient(endpoint);
+            QueryServiceClient client = new QueryServiceClient(scratchOptions.endpoint);
             LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, SETTLE_TIMEOUT);
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
@@ -129,7 +125,7 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
                     }
                 }
             }
-            if (!keep) {
+            if (!scratchOptions.keep) {
                 client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
             }
             List<ComparatorEngineRow> rows = new ArrayList<>();
@@ -142,7 +138,7 @@ final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             String title = String.format(Locale.ROOT, "R-tree comparators in the engine: %,d records of about %,d "
                     + "bytes per comparator, %d flushes of %,d records, R-tree under binomial k=4, then COMPACT "
                     + "DATASET; %d window queries per sigma; at %s", records, recordBytes, flushes, perFlush, queries,
-                    endpoint);
+                    scratchOptions.endpoint);
             spec.commandLine().getOut().print(ComparatorEngineRow.table(title, sigmas, rows));
             spec.commandLine().getOut().flush();
             return CommandFailures.OK;

@@ -2,7 +2,6 @@ package org.spatiallsm.cli;
 
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +28,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -95,12 +95,8 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
             description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
     String dataverse;
 
-    @Option(names = "--keep", description = "keep the scratch dataverse and its datasets afterwards")
-    boolean keep;
-
-    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
-            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
-    URI endpoint;
+    @Mixin
+    ScratchOptions scratchOptions;
 
     /** Spelled as typed on the command line. */
     enum MeasuredIndex {
@@ -119,7 +115,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             List<PolicyParameters> chosen = chosenPolicies();
             long perFlush = recordsPerFlush();
-            QueryServiceClient client = new QueryServiceClient(endpoint);
+            QueryServiceClient client = new QueryServiceClient(scratchOptions.endpoint);
             LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, SETTLE_TIMEOUT);
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
@@ -131,7 +127,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
             for (PolicyParameters policy : chosen) {
                 runs.add(measure(client, lsm, policy, perFlush));
             }
-            if (!keep) {
+            if (!scratchOptions.keep) {
                 client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
             }
             OptionalLong overhead = MergeBenchRow.fittedComponentOverhead(
@@ -142,7 +138,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
             String title = String.format(Locale.ROOT, "merge policies: %,d records of about %,d bytes per policy, %d "
                     + "flushes of %,d records, %s, at %s%n%s", records, recordBytes, flushes, perFlush,
                     index == MeasuredIndex.rtree ? "R-tree " + RTREE + " (primary index under binomial k=8)"
-                            : "primary index", endpoint,
+                            : "primary index", scratchOptions.endpoint,
                     overhead.isPresent() ? String.format(Locale.ROOT, "sim+c: the simulator with a fixed "
                             + "overhead of c = %,d bytes per component, fitted over all merges of this run",
                             overhead.getAsLong()) : "sim+c: no merge happened, so c = 0");
@@ -169,7 +165,7 @@ final class MergePoliciesBenchCommand implements Callable<Integer> {
         String measured = index == MeasuredIndex.rtree ? RTREE : dataset.dataset();
         List<LsmEvent> events = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
                 .filter(e -> e.where().index().equals(measured)).toList();
-        if (!keep) {
+        if (!scratchOptions.keep) {
             client.executeOrThrow("DROP DATASET " + dataset.sql() + ";"); // frees the disk for the next policy
         }
         progressLine("%s: loaded in %.1f s, merges settled %.1f s later", name, loadSeconds, settleSeconds);

@@ -2,7 +2,6 @@ package org.spatiallsm.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,16 +93,13 @@ final class OrganisationBenchCommands {
                 description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
         String dataverse;
 
-        @Option(names = "--keep", description = "keep the scratch dataverse and its datasets afterwards")
-        boolean keep;
+        @Mixin
+        ScratchOptions scratchOptions;
 
         @Option(names = "--with", paramLabel = "JSON",
                 description = "WITH clause of the datasets, e.g. a merge policy (default: none)")
         String with;
 
-        @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
-                description = "the cluster's query service (default: ${DEFAULT-VALUE})")
-        URI endpoint;
 
         @Option(names = "--feed-address", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:10001",
                 description = "where the socket feeds listen: an NC's IP address and a free port (default: "
@@ -212,7 +208,7 @@ final class OrganisationBenchCommands {
                         + "organisation, socket feed, then CREATE INDEX; %d selects per radius and kind, %d joins of "
                         + "%d outer records per join radius; at %s", settings.records, settings.shape().name(),
                         settings.distribution, settings.seed, settings.queries, joins, joinOuter,
-                        settings.endpoint);
+                        settings.scratchOptions.endpoint);
                 spec.commandLine().getOut().print(OrganisationRow.table(title, settings.radii, joinRadii, rows));
                 spec.commandLine().getOut().flush();
                 return CommandFailures.OK;
@@ -263,7 +259,7 @@ final class OrganisationBenchCommands {
                 String title = String.format(Locale.ROOT, "SHB grid densities: %,d %s records (%s, seed %d) in one "
                         + "dataset, one index at a time: CREATE INDEX, size, %d selects per radius and kind; at %s",
                         settings.records, settings.shape().name(), settings.distribution, settings.seed,
-                        settings.queries, settings.endpoint);
+                        settings.queries, settings.scratchOptions.endpoint);
                 spec.commandLine().getOut().print(OrganisationRow.table(title, settings.radii, List.of(), rows));
                 spec.commandLine().getOut().flush();
                 return CommandFailures.OK;
@@ -288,7 +284,7 @@ final class OrganisationBenchCommands {
             this.shape = settings.shape();
             this.generator = new RecordGenerator(PointDistributions.create(settings.distribution, Map.of(),
                     settings.seed), shape, settings.seed);
-            this.client = new QueryServiceClient(settings.endpoint);
+            this.client = new QueryServiceClient(settings.scratchOptions.endpoint);
             this.lsm = new LsmIntrospectionClient(client, LSM_TIMEOUT);
             this.dataverse = Sqlpp.identifier(settings.dataverse);
         }
@@ -572,7 +568,7 @@ final class OrganisationBenchCommands {
         }
 
         private void dropUnlessKept() {
-            if (!settings.keep) {
+            if (!settings.scratchOptions.keep) {
                 client.executeOrThrow("DROP DATAVERSE " + dataverse + ";");
             }
         }

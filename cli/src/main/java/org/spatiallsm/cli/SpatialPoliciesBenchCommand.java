@@ -1,7 +1,6 @@
 package org.spatiallsm.cli;
 
 import java.io.PrintWriter;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,6 +32,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -114,18 +114,14 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
     String dataverse;
 
-    @Option(names = "--keep", description = "keep the scratch dataverse and its datasets afterwards")
-    boolean keep;
-
-    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
-            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
-    URI endpoint;
+    @Mixin
+    ScratchOptions scratchOptions;
 
     @Override
     public Integer call() {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             List<SpatialPolicyConfiguration> chosen = validatedArguments();
-            QueryServiceClient client = new QueryServiceClient(endpoint);
+            QueryServiceClient client = new QueryServiceClient(scratchOptions.endpoint);
             LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, LSM_TIMEOUT);
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
@@ -142,11 +138,11 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 }
                 out.print(SpatialPoliciesReport.table(String.format(Locale.ROOT, "spatial policies: %s, %,d records "
                         + "of about %,d bytes, flushes of %,d records, %d windows per sigma, seed %d, at %s",
-                        distribution, records, recordSize, flushSize, queries, seed, endpoint), sigmas, columns));
+                        distribution, records, recordSize, flushSize, queries, seed, scratchOptions.endpoint), sigmas, columns));
                 out.println();
                 out.flush();
             }
-            if (!keep) {
+            if (!scratchOptions.keep) {
                 client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
             }
             return CommandFailures.OK;
@@ -228,7 +224,7 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         }
         List<JsonNode> listings = lsm.listings(dataset.dataverse(), dataset.dataset());
         int partitions = SearchCounters.partitions(listings, RTREE);
-        if (!keep) {
+        if (!scratchOptions.keep) {
             client.executeOrThrow("DROP DATASET " + dataset.sql() + ";"); // frees the disk for the next one
         }
         progressLine("%s, %s: simulating one partition's share", configuration.name(), distribution);
