@@ -34,10 +34,12 @@ class RandomCrashTest {
         System.out.printf("crash-test: %d kills per configuration, seed %d, each after 1 to %d steps; then each "
                 + "crash point at a visit of 1 to %d%n", iterations, seed, maxSteps, maxVisit);
         List<String> violations = new ArrayList<>();
-        for (CrashConfiguration configuration : CrashConfiguration.RANDOM) {
+        for (int i = 0; i < CrashConfiguration.RANDOM.size(); i++) {
+            CrashConfiguration configuration = CrashConfiguration.RANDOM.get(i);
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
-                    CrashWorkload.LARGE_BATCH, seed, System.out).random(iterations, maxSteps, maxVisit);
+                    // Each configuration its own draws (the same seed would give each the same kills and visits).
+                    CrashWorkload.LARGE_BATCH, seed + i, System.out).random(iterations, maxSteps, maxVisit);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
