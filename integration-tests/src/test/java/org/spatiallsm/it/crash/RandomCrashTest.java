@@ -16,7 +16,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * merges, {@value #DEFAULT_ITERATIONS} times by default, then a halt at each of its crash points at a random visit,
  * with the checks after every restart. Options (system properties): {@code spatiallsm.crash.iterations},
  * {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps} (workload steps before a kill, at most) and
- * {@code spatiallsm.crash.maxVisit} (the largest visit a crash point halts at); see {@link CrashRun#random}.
+ * {@code spatiallsm.crash.maxVisit} (the largest visit a crash point halts at; see {@link CrashRun#random}) and
+ * {@code spatiallsm.crash.only} (run only the configurations whose name contains it).
  */
 @EnabledIfSystemProperty(named = "spatiallsm.crash.iterations", matches = "\\d+")
 class RandomCrashTest {
@@ -33,9 +34,17 @@ class RandomCrashTest {
         int maxVisit = Integer.getInteger("spatiallsm.crash.maxVisit", DEFAULT_MAX_VISIT);
         System.out.printf("crash-test: %d kills per configuration, seed %d, each after 1 to %d steps; then each "
                 + "crash point at a visit of 1 to %d%n", iterations, seed, maxSteps, maxVisit);
+        String only = System.getProperty("spatiallsm.crash.only", "");
         List<String> violations = new ArrayList<>();
+        int configurations = 0;
+        int points = 0;
         for (int i = 0; i < CrashConfiguration.RANDOM.size(); i++) {
             CrashConfiguration configuration = CrashConfiguration.RANDOM.get(i);
+            if (!configuration.name().contains(only)) {
+                continue;
+            }
+            configurations++;
+            points += configuration.crashPoints().size();
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
                     // Each configuration its own draws (the same seed would give each the same kills and visits).
@@ -44,9 +53,8 @@ class RandomCrashTest {
                     var);
             violations.addAll(found);
         }
-        int points = CrashConfiguration.RANDOM.stream().mapToInt(c -> c.crashPoints().size()).sum();
         System.out.printf("crash-test: %d configurations x %d kills and %d crash points, %d violations%n",
-                CrashConfiguration.RANDOM.size(), iterations, points, violations.size());
+                configurations, iterations, points, violations.size());
         violations.forEach(v -> System.out.println("crash-test: VIOLATED " + v));
         assertThat(violations).as("violated checks (seed " + seed + ")").isEmpty();
     }
