@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.introspection;
 
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -127,6 +128,10 @@ final class OpenIndexes {
                 ArrayNode stack = entry.putArray("components");
                 for (ILSMDiskComponent component : open.index().getDiskComponents()) {
                     ObjectNode listed = ComponentSnapshot.of(component).toJson();
+                    ArrayNode files = listed.putArray("files");
+                    // Names only: the directory is the index partition's; a crash test checks what it owns.
+                    component.getLSMComponentPhysicalFiles().stream().map(f -> Path.of(f).getFileName().toString())
+                            .sorted().forEach(files::add);
                     listed.set("mbr", pruned == null ? NullNode.instance : mbrJson(pruned, component));
                     OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
                     if (level.isPresent()) {

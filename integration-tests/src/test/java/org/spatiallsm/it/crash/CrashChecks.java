@@ -12,13 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.client.lsm.DiskComponent;
-import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.it.crash.OrphanFiles.Range;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -92,10 +91,11 @@ final class CrashChecks {
     private List<String> orphanFiles() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + SETTLE.toNanos();
         while (true) {
-            List<IndexComponents> listing = lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
-            List<String> violations = listing.stream().anyMatch(IndexComponents::anyMerging)
+            // One answer per node, so that merging and ownership come from the same component lists.
+            List<JsonNode> listings = lsm.listings(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
+            List<String> violations = anyMerging(listings)
                     ? List.of("merges still running " + SETTLE + " after the restart")
-                    : orphanFiles(listing);
+                    : orphanFiles(ownedFiles(listings));
             if (violations.isEmpty() || System.nanoTime() > deadline) {
                 return violations;
             }
@@ -103,15 +103,31 @@ final class CrashChecks {
         }
     }
 
-    private List<String> orphanFiles(List<IndexComponents> listing) throws IOException {
-        Map<String, Set<Range>> owners = new HashMap<>();
-        for (IndexComponents partition : listing) {
-            Set<Range> ranges = owners.computeIfAbsent(key(partition.where().index(), partition.where().partition()),
-                    k -> new HashSet<>());
-            for (DiskComponent component : partition.components()) {
-                ranges.add(new Range(component.firstSequence(), component.lastSequence()));
+    private static boolean anyMerging(List<JsonNode> listings) {
+        return listings.stream().flatMap(listing -> stream(listing.path("indexes")))
+                .flatMap(index -> stream(index.path("components")))
+                .anyMatch(component -> component.path("merging").asBoolean());
+    }
+
+    /** The files each listed index partition's components own, by {@link #key}. */
+    private static Map<String, Set<String>> ownedFiles(List<JsonNode> listings) {
+        Map<String, Set<String>> owners = new HashMap<>();
+        for (JsonNode listing : listings) {
+            for (JsonNode index : listing.path("indexes")) {
+                Set<String> files = owners.computeIfAbsent(
+                        key(index.path("index").asText(), index.path("partition").asInt()), k -> new HashSet<>());
+                stream(index.path("components")).flatMap(component -> stream(component.path("files")))
+                        .forEach(file -> files.add(file.asText()));
             }
         }
+        return owners;
+    }
+
+    private static Stream<JsonNode> stream(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false);
+    }
+
+    private List<String> orphanFiles(Map<String, Set<String>> owners) throws IOException {
         List<String> violations = new ArrayList<>();
         int directories = 0;
         for (Path storage : cluster.storageRoots()) {
@@ -126,8 +142,8 @@ final class CrashChecks {
                 }
                 List<String> orphans = OrphanFiles.of(files, owners.getOrDefault(key, Set.of()));
                 if (!orphans.isEmpty()) {
-                    violations.add("files no component of " + key + " owns: " + orphans + " (components "
-                            + owners.get(key) + ")");
+                    violations.add("files no component of " + key + " owns: " + orphans + " (components' files "
+                            + new TreeSet<>(owners.getOrDefault(key, Set.of())) + ")");
                 }
             }
         }

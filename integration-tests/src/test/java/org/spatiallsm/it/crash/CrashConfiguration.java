@@ -14,6 +14,11 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
     private static final String PRIMARY = "CREATE DATASET Points(Located) PRIMARY KEY id "
             + "WITH {\"merge-policy\": {\"name\": \"no-merge\"}}; ";
 
+    /** Every phase of the leveled R-tree's merges and moves (LeveledRTree, LeveledDiskComponentFactory). */
+    static final List<String> LEVELED_POINTS = List.of("leveled.merge.outputs-half-written",
+            "leveled.merge.outputs-written", "leveled.merge.committed", "leveled.merge.inputs-deleting",
+            "leveled.move.before-edit", "leveled.move.committed");
+
     /**
      * The configurations of the default suite: a stack policy, and a leveled R-tree whose small cap makes every
      * merge write several outputs, halted once half-written and once just after the commit.
@@ -26,11 +31,28 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                             + "\"max-component-entries\": 100}"), "",
                     List.of("leveled.merge.outputs-half-written@1", "leveled.merge.committed@1")));
 
-    /** What the random crash command runs, one after the other. */
+    /**
+     * What the random crash command runs, one after the other; it halts each configuration's NCs once at each of
+     * its crash points too, at a random visit (the points' own visit numbers are the default suite's). The leveled
+     * R-trees (B0 = 2, B = 2, so levels open often and moves keep coming) cap their components at 1,000 entries: a
+     * step's flush of 1,500 entries per partition already makes every merge write several outputs.
+     */
     static final List<CrashConfiguration> RANDOM = List.of(
             DEFAULT.get(0),
-            DEFAULT.get(1),
-            new CrashConfiguration("tiered B=4", PRIMARY + rtree("tiered", "{\"size-ratio\": 4}"), "", List.of()));
+            new CrashConfiguration("tiered B=4", PRIMARY + rtree("tiered", "{\"size-ratio\": 4}"), "", List.of()),
+            leveled("size", "simple"),
+            leveled("str", "hilbert"),
+            leveled("rstar-grove-area", "hilbert"));
+
+    /** A leveled R-tree under crash test at every phase, its outputs cut by {@code partitioning}. */
+    private static CrashConfiguration leveled(String partitioning, String comparator) {
+        return new CrashConfiguration("leveled " + partitioning + " + " + comparator + ", cap 1000",
+                PRIMARY + "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": "
+                        + "\"leveled\", \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, "
+                        + "\"partitioning\": \"" + partitioning + "\", \"max-component-entries\": 1000}}, "
+                        + "\"comparator\": \"" + comparator + "\"};",
+                "", LEVELED_POINTS);
+    }
 
     static String rtree(String policy, String parametersJson) {
         return "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"" + policy

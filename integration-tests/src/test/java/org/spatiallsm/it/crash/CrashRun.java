@@ -58,28 +58,7 @@ final class CrashRun {
      */
     List<String> deterministic() throws Exception {
         try {
-            List<String> points = configuration.crashPoints();
-            for (int i = 0; i < points.size(); i++) {
-                String point = points.get(i);
-                long started = System.nanoTime();
-                startAndCreate(crashOption(point));
-                CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
-                int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
-                int stepsBefore = workload.steps();
-                // An NC halting is the only crash here, so any failed step waits for it.
-                runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
-                if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
-                    throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
-                            + "; see " + cluster.var().resolve("logs"));
-                }
-                int found = violations.size();
-                restartAndCheck("", "after a crash at " + point);
-                if (i + 1 < points.size()) {
-                    cluster.stop();
-                }
-                progress.printf("%s: crash at %s after %d steps, restart and checks: %s (%.0f s)%n", configuration,
-                        point, workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
-            }
+            crashAt(configuration.crashPoints());
         } finally {
             // After the last checks, a kill ends the cluster faster than a clean stop.
             cluster.killAll();
@@ -87,13 +66,40 @@ final class CrashRun {
         return violations;
     }
 
+    /** Halts an NC at each of {@code points} in turn, from a clean start each; restarts and checks after each. */
+    private void crashAt(List<String> points) throws Exception {
+        for (int i = 0; i < points.size(); i++) {
+            String point = points.get(i);
+            long started = System.nanoTime();
+            startAndCreate(crashOption(point));
+            CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
+            int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
+            int stepsBefore = workload.steps();
+            // An NC halting is the only crash here, so any failed step waits for it.
+            runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
+            if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
+                throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
+                        + "; see " + cluster.var().resolve("logs"));
+            }
+            int found = violations.size();
+            restartAndCheck("", "after a crash at " + point);
+            if (i + 1 < points.size()) {
+                cluster.stop();
+            }
+            progress.printf("%s: crash at %s after %d steps, restart and checks: %s (%.0f s)%n", configuration,
+                    point, workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
+        }
+    }
+
     /**
      * {@code iterations} times: run 1 .. {@code maxSteps} workload steps (uniformly), then kill every process of the
      * cluster 0 .. {@value #MAX_KILL_DELAY_MILLIS} ms later, while the next steps insert, flush and merge; restart;
-     * check. Counting steps rather than seconds keeps the kills among merges on a slow machine too. Prints a line
-     * per iteration; returns the violations.
+     * check. Counting steps rather than seconds keeps the kills among merges on a slow machine too. Then halts an NC
+     * once at each of the configuration's crash points, at a visit drawn from 1 .. {@code maxVisit} (so a kill lands
+     * in every phase those points name, however the random kills fell), restarting and checking after each. Prints
+     * a line per crash; returns the violations.
      */
-    List<String> random(int iterations, int maxSteps) throws Exception {
+    List<String> random(int iterations, int maxSteps, int maxVisit) throws Exception {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try {
             startAndCreate("");
@@ -131,6 +137,8 @@ final class CrashRun {
                         completed, (System.nanoTime() - started) / 1e9, outcome(found));
             }
             cluster.stop();
+            crashAt(configuration.crashPoints().stream().map(p -> name(p) + "@" + (1 + random.nextInt(maxVisit)))
+                    .toList());
         } finally {
             killer.shutdownNow();
             cluster.killAll();
