@@ -7,7 +7,6 @@ import static org.spatiallsm.asterixdb.introspection.Stubs.stub;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,10 +41,7 @@ class ComponentErrorsTest {
     @Test
     void theJournalCountsAnEventItCannotBuildAsLostForItsDataset() {
         LsmEventLog log = new LsmEventLog(new LsmEventFile(dir.resolve("events.jsonl"), 1 << 20, 1), 10);
-        Map<String, Object> answers = new HashMap<>();
-        answers.put("getIndexIdentifier", "storage/partition_0/Dv/A/0/A");
-        answers.put("getOperationTracker", null);
-        ILSMIndex index = stub(ILSMIndex.class, answers);
+        ILSMIndex index = Stubs.index("storage/partition_0/Dv/A/0/A");
         LsmEventJournal journal = new LsmEventJournal(log, "nc1");
 
         journal.stackChanged(index, List.of(unreadableComponent()), 4);

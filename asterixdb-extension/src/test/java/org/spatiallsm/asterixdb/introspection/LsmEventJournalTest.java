@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.spatiallsm.asterixdb.introspection.Stubs.stub;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,10 +36,7 @@ class LsmEventJournalTest {
     @Test
     void aLeveledMergeIsOneEventWithEveryOutputAndAMoveIsNone() throws Exception {
         LsmEventLog log = new LsmEventLog(new LsmEventFile(dir.resolve("events.jsonl"), 1 << 20, 1), 10);
-        Map<String, Object> answers = new HashMap<>();
-        answers.put("getIndexIdentifier", "storage/partition_0/Dv/A/0/loc");
-        answers.put("getOperationTracker", null);
-        ILSMIndex index = stub(ILSMIndex.class, answers);
+        ILSMIndex index = Stubs.index("storage/partition_0/Dv/A/0/loc");
         LsmEventJournal journal = new LsmEventJournal(log, "nc1");
         // Two outputs of an earlier merge of flushes 0..3, on level 1; a new merge repartitions one of them into two
         // outputs of the same sequence range as the one it leaves in place: only the file names tell them apart.

@@ -1,7 +1,10 @@
 package org.spatiallsm.asterixdb.introspection;
 
 import java.lang.reflect.Proxy;
+import java.util.HashMap;
 import java.util.Map;
+
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 
 /** Stand-ins for Hyracks interfaces, for the journal's and the snapshot's tests. */
 final class Stubs {
@@ -11,7 +14,8 @@ final class Stubs {
 
     /** A stand-in answering only the calls named in {@code answers}; a throwable answer is thrown. */
     static <T> T stub(Class<T> type, Map<String, Object> answers) {
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] { type }, (proxy, method, args) -> {
+        Class<?>[] types = { type };
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), types, (proxy, method, args) -> {
             Object answer = answers.get(method.getName());
             if (answer instanceof Throwable t) {
                 throw t;
@@ -21,5 +25,13 @@ final class Stubs {
             }
             return answer;
         }));
+    }
+
+    /** An index with that identifier and no operation tracker (so no dataset id): all the journal asks of it. */
+    static ILSMIndex index(String identifier) {
+        Map<String, Object> answers = new HashMap<>();
+        answers.put("getIndexIdentifier", identifier);
+        answers.put("getOperationTracker", null);
+        return stub(ILSMIndex.class, answers);
     }
 }
