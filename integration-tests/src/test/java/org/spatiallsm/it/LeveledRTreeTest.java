@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,6 +32,7 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.partitioning.geometry.Rect;
@@ -133,6 +135,49 @@ class LeveledRTreeTest {
         new FlushDriver(restarted, dataverse, DATASET).flush();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
         assertQueriesMatch(restarted, dataverse, model, random);
+    }
+
+    /**
+     * The introspection journal records every flush of a leveled R-tree, and each merge as one event whose bytes are
+     * those of all the components it wrote, as its manifest records them: what {@code bench spatial-policies} sums
+     * into the write amplification. Moves are no event.
+     */
+    @Test
+    void flushesAndMergesAreJournaledWithTheBytesOfEveryOutput(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "LeveledEvents";
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
+                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
+                + " \"partitioning\": \"str\"}}};");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        Random random = new Random(13);
+        Map<Long, double[]> model = new TreeMap<>();
+        long nextId = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+        }
+        List<LsmEvent> events = driver.events().stream().filter(e -> e.where().index().equals(INDEX)).toList();
+        List<Path> partitions = indexDirectories(cluster, dataverse);
+        assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH)))
+                .as("flush events").hasSize(ROUNDS * partitions.size());
+        List<MergeEdit> merges = new ArrayList<>();
+        for (Path dir : partitions) {
+            for (String line : Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME))) {
+                if (LeveledManifest.decode(line) instanceof MergeEdit merge) {
+                    merges.add(merge);
+                }
+            }
+        }
+        assertThat(merges).as("merges that wrote more than one component").anyMatch(m -> m.added().size() > 1);
+        List<Long> writtenByMerges = merges.stream()
+                .map(m -> m.added().stream().mapToLong(Component::bytes).sum()).sorted().toList();
+        assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.MERGE)).map(LsmEvent::bytesWritten).sorted())
+                .as("bytes written by each merge").containsExactlyElementsOf(writtenByMerges);
     }
 
     /**

@@ -26,9 +26,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param tuples        entries recorded by the component's Bloom filter: exact for a flush, the sum of the inputs'
  *                      counts for a merge; empty for indexes without one (secondary B-trees, R-trees)
  * @param merging       true while the component is the input of a running or queued merge
+ * @param fileName      the component's file name (not in the JSON): what tells two components apart
  */
 public record ComponentSnapshot(long firstSequence, long lastSequence, long minId, long maxId, long sizeBytes,
-        OptionalLong tuples, boolean merging) {
+        OptionalLong tuples, boolean merging, String fileName) {
 
     /**
      * @throws UncheckedIOException if the component's id cannot be read from its metadata page: the listing answers
@@ -39,12 +40,15 @@ public record ComponentSnapshot(long firstSequence, long lastSequence, long minI
         ILSMComponentId id = id(component);
         return new ComponentSnapshot(file.getSequenceStart(), file.getSequenceEnd(), id.getMinId(), id.getMaxId(),
                 component.getComponentSize(), tuples(component),
-                component.getState() == ComponentState.READABLE_MERGING);
+                component.getState() == ComponentState.READABLE_MERGING, file.getFileName());
     }
 
-    /** True when this component's sequence range is exactly that of {@code other}. */
-    boolean sameRange(ComponentSnapshot other) {
-        return firstSequence == other.firstSequence && lastSequence == other.lastSequence;
+    /**
+     * True when both are the same component: its file name. A leveled merge's outputs can share a sequence range
+     * with a sibling left in place, so a range does not identify a component.
+     */
+    boolean sameComponent(ComponentSnapshot other) {
+        return fileName.equals(other.fileName);
     }
 
     /** True when {@code other}'s sequences lie inside this component's range. */

@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.introspection;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class LsmEventJournal {
     private IndexPartition where;
     /** The stack of the previous call, newest first; null before the first call. */
     private List<ComponentSnapshot> previous;
-    /** System.nanoTime() of every scheduled merge, by the sequence range its output will have. */
+    /** System.nanoTime() of every scheduled merge, by the sequence range its inputs span. */
     private final Map<SequenceRange, Long> mergesScheduledAt = new HashMap<>();
 
     public LsmEventJournal(LsmEventLog log, String node) {
@@ -38,15 +39,28 @@ public final class LsmEventJournal {
         this.node = node;
     }
 
-    /** After a flush, a bulk load or a merge: reports what changed since the previous call. */
+    /**
+     * After a flush, a bulk load or a merge: reports what changed since the previous call. Components are compared
+     * by file, not by sequence range: a leveled merge writes K outputs, which may share a range with a sibling left
+     * in place, and all outputs of one call form one merge event. A leveled move changes no file and is not an event.
+     */
     public void stackChanged(ILSMIndex index, List<ILSMDiskComponent> components, long flushCount) {
         try {
             List<ComponentSnapshot> stack = snapshots(components);
             List<ComponentSnapshot> before = previous != null ? previous : assumedPrevious(stack);
-            for (ComponentSnapshot component : stack) {
-                if (before.stream().noneMatch(component::sameRange)) {
-                    log.append(event(index, component, before, stack, flushCount));
+            List<ComponentSnapshot> removed = notIn(before, stack);
+            List<ComponentSnapshot> outputs = new ArrayList<>();
+            for (ComponentSnapshot component : notIn(stack, before)) {
+                boolean flush = component.firstSequence() == component.lastSequence()
+                        && removed.stream().noneMatch(component::covers);
+                if (flush) {
+                    log.append(flushEvent(index, component, stack, flushCount));
+                } else {
+                    outputs.add(component);
                 }
+            }
+            if (!outputs.isEmpty()) {
+                log.append(mergeEvent(index, outputs, removed, stack, flushCount));
             }
             previous = stack;
         } catch (RuntimeException e) {
@@ -68,27 +82,41 @@ public final class LsmEventJournal {
         }
     }
 
-    private ObjectNode event(ILSMIndex index, ComponentSnapshot component, List<ComponentSnapshot> before,
-            List<ComponentSnapshot> stack, long flushCount) {
-        boolean flush = component.firstSequence() == component.lastSequence();
-        ObjectNode event = header(index, flush ? "flush" : "merge", flushCount);
+    private ObjectNode flushEvent(ILSMIndex index, ComponentSnapshot component, List<ComponentSnapshot> stack,
+            long flushCount) {
+        ObjectNode event = header(index, "flush", flushCount);
         event.set("component", component.toJson());
         event.put("bytesWritten", component.sizeBytes());
-        if (flush) {
+        event.putNull("durationMillis");
+        event.set("stack", json(stack));
+        return event;
+    }
+
+    /**
+     * {@code outputs} newest first; {@code removed}: the components that left the stack since the previous call,
+     * the merge's inputs (an index whose first call is a merge's has lost them already: none).
+     */
+    private ObjectNode mergeEvent(ILSMIndex index, List<ComponentSnapshot> outputs, List<ComponentSnapshot> removed,
+            List<ComponentSnapshot> stack, long flushCount) {
+        ObjectNode event = header(index, "merge", flushCount);
+        event.set("component", outputs.get(0).toJson());
+        event.set("outputs", json(outputs));
+        event.put("bytesWritten", outputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
+        event.set("inputs", json(removed));
+        event.put("inputBytes", removed.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
+        Long scheduledAt = removed.isEmpty() ? null : mergesScheduledAt.remove(SequenceRange.spanning(removed));
+        if (scheduledAt == null) {
             event.putNull("durationMillis");
         } else {
-            List<ComponentSnapshot> inputs = before.stream().filter(component::covers).toList();
-            event.set("inputs", json(inputs));
-            event.put("inputBytes", inputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
-            Long scheduledAt = mergesScheduledAt.remove(SequenceRange.of(component));
-            if (scheduledAt == null) {
-                event.putNull("durationMillis");
-            } else {
-                event.put("durationMillis", (System.nanoTime() - scheduledAt) / 1_000_000.0);
-            }
+            event.put("durationMillis", (System.nanoTime() - scheduledAt) / 1_000_000.0);
         }
         event.set("stack", json(stack));
         return event;
+    }
+
+    /** The components of {@code these} that are not in {@code others}, by file. */
+    private static List<ComponentSnapshot> notIn(List<ComponentSnapshot> these, List<ComponentSnapshot> others) {
+        return these.stream().filter(c -> others.stream().noneMatch(c::sameComponent)).toList();
     }
 
     private ObjectNode header(ILSMIndex index, String type, long flushCount) {
@@ -145,14 +173,11 @@ public final class LsmEventJournal {
     }
 
     private record SequenceRange(long first, long last) {
-        static SequenceRange of(ComponentSnapshot component) {
-            return new SequenceRange(component.firstSequence(), component.lastSequence());
-        }
-
-        /** The range of a merge of {@code newestFirst}: from the oldest input's first to the newest's last. */
-        static SequenceRange spanning(List<ComponentSnapshot> newestFirst) {
-            return new SequenceRange(newestFirst.get(newestFirst.size() - 1).firstSequence(),
-                    newestFirst.get(0).lastSequence());
+        /** The range a merge of {@code components} (or its outputs together) covers. */
+        static SequenceRange spanning(List<ComponentSnapshot> components) {
+            long first = components.stream().mapToLong(ComponentSnapshot::firstSequence).min().orElseThrow();
+            long last = components.stream().mapToLong(ComponentSnapshot::lastSequence).max().orElseThrow();
+            return new SequenceRange(first, last);
         }
     }
 }

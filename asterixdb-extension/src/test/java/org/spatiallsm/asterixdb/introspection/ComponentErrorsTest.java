@@ -2,12 +2,11 @@ package org.spatiallsm.asterixdb.introspection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.spatiallsm.asterixdb.introspection.Stubs.stub;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,20 +23,6 @@ class ComponentErrorsTest {
 
     @TempDir
     Path dir;
-
-    /** A stand-in answering only the calls named in {@code answers}; a throwable answer is thrown. */
-    private static <T> T stub(Class<T> type, Map<String, Object> answers) {
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] { type }, (proxy, method, args) -> {
-            Object answer = answers.get(method.getName());
-            if (answer instanceof Throwable t) {
-                throw t;
-            }
-            if (answer == null && !answers.containsKey(method.getName())) {
-                throw new UnsupportedOperationException(method.getName());
-            }
-            return answer;
-        }));
-    }
 
     private static ILSMDiskComponent unreadableComponent() {
         return stub(ILSMDiskComponent.class, Map.of("getLSMComponentPhysicalFiles", Set.of("/data/Dv/A/0/A/3_3_b"),
@@ -56,10 +41,7 @@ class ComponentErrorsTest {
     @Test
     void theJournalCountsAnEventItCannotBuildAsLostForItsDataset() {
         LsmEventLog log = new LsmEventLog(new LsmEventFile(dir.resolve("events.jsonl"), 1 << 20, 1), 10);
-        Map<String, Object> answers = new HashMap<>();
-        answers.put("getIndexIdentifier", "storage/partition_0/Dv/A/0/A");
-        answers.put("getOperationTracker", null);
-        ILSMIndex index = stub(ILSMIndex.class, answers);
+        ILSMIndex index = Stubs.index("storage/partition_0/Dv/A/0/A");
         LsmEventJournal journal = new LsmEventJournal(log, "nc1");
 
         journal.stackChanged(index, List.of(unreadableComponent()), 4);

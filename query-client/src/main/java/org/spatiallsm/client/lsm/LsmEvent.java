@@ -17,7 +17,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param flushCount     t of the index when the event happened
  * @param component      the new component of a flush or merge; empty for merge-scheduled
  * @param inputs         the merged (or to be merged) components, newest first; empty for a flush
- * @param bytesWritten   the new component's size; 0 for merge-scheduled
+ * @param bytesWritten   the new component's size; a merge's all outputs' (K for a leveled R-tree); 0 for
+ *                       merge-scheduled
  * @param durationMillis a merge's time from scheduling to installation; empty for flushes
  * @param stack          the index partition's components after the event, newest first; empty for merge-scheduled
  */

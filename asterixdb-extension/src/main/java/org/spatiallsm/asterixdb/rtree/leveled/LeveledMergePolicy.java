@@ -7,8 +7,12 @@ import java.util.Optional;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperationType;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.spatiallsm.asterixdb.introspection.FlushCount;
+import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -16,14 +20,17 @@ import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 /**
  * Plugs the pure {@link LeveledPolicy} into Hyracks' LSM harness for one {@link LeveledRTree}. Called under the
  * index's operation-tracker lock after every flush and every merge: a move is done at once (one manifest line) and
- * the policy is asked again; a merge is scheduled with exactly the decision's inputs.
+ * the policy is asked again; a merge is scheduled with exactly the decision's inputs. Flushes and merges go to the
+ * introspection journal (a move changes no file and is not an event).
  */
 final class LeveledMergePolicy implements ILSMMergePolicy {
 
     private final LeveledPolicy core;
+    private final LsmEventJournal journal;
 
-    LeveledMergePolicy(LeveledPolicy core) {
+    LeveledMergePolicy(LeveledPolicy core, LsmEventJournal journal) {
         this.core = core;
+        this.journal = journal;
     }
 
     @Override
@@ -34,6 +41,8 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
     @Override
     public void diskComponentAdded(ILSMIndex index, boolean fullMergeIsRequested) throws HyracksDataException {
         LeveledRTree leveled = leveled(index);
+        long flushCount = FlushCount.of(index);
+        journal.stackChanged(index, new ArrayList<>(index.getDiskComponents()), flushCount);
         // Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
         // completion calls here again). Bounded: every move takes a component one level deeper.
         while (true) {
@@ -51,7 +60,11 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
             for (LeveledComponent input : merge.inputs()) {
                 inputs.add(snapshot.byId().get(input.id()));
             }
-            leveled.scheduleMerge(merge, inputs);
+            ILSMIOOperation scheduled = leveled.scheduleMerge(merge, inputs);
+            // AsterixDB answers a merge it refuses (an input already merging, the index closing) with a no-op.
+            if (scheduled.getIOOpertionType() != LSMIOOperationType.NOOP) {
+                journal.mergeScheduled(index, inputs, flushCount);
+            }
             return;
         }
     }

@@ -10,6 +10,8 @@ import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.api.io.IPersistedResourceRegistry;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
+import org.spatiallsm.asterixdb.introspection.LsmEventLog;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
@@ -32,7 +34,8 @@ public final class LeveledMergePolicyFactory implements ILSMMergePolicyFactory {
 
     @Override
     public ILSMMergePolicy createMergePolicy(Map<String, String> configuration, INCServiceContext ctx) {
-        return new LeveledMergePolicy(LeveledPolicy.create(configuration));
+        return new LeveledMergePolicy(LeveledPolicy.create(configuration),
+                new LsmEventJournal(LsmEventLog.of(ctx), ctx.getNodeId()));
     }
 
     @Override
