@@ -62,7 +62,7 @@ class StorageOptionsParserTest {
     private static Map<String, String> leveledDefaultsWith(Map<String, String> changes) {
         Map<String, String> values = new LinkedHashMap<>(Map.of("level0-components", "2", "size-ratio", "10",
                 "pick", "min-overlap", "overlap-mode", "relative", "rewrite", "false", "partitioning", "size",
-                "max-component-entries", "0", "seed", "0"));
+                "max-component-entries", "0", "seed", "0", "memory-budget", "1000000"));
         values.putAll(changes);
         return values;
     }
