@@ -134,11 +134,7 @@ class DistributionTest {
                 .contains("visitsDhvb");
         assertThat(CLIENT.executeOrThrow(IN_BOX_DHVB).results()).singleElement()
                 .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
-        String ids = "USE Geo; SELECT VALUE v.id FROM Visits v WHERE spatial_intersect(%s, "
-                + "create_circle(create_point(25.0, -30.0), 8.0)) ORDER BY v.id;";
-        List<JsonNode> fromIndex = CLIENT.executeOrThrow(ids.formatted("v.location")).results();
-        assertThat(fromIndex).isNotEmpty().isEqualTo(CLIENT.executeOrThrow(ids.formatted(
-                "create_point(get_x(v.location), get_y(v.location))")).results());
+        assertIndexAnswersAsAScan("Visits", "create_circle(create_point(25.0, -30.0), 8.0)");
 
         ScriptResult components = run("bin/spatial-lsm", "components", "--dataverse", "Geo", "--dataset", "Visits");
         assertThat(components.exitCode()).as(components.output()).isZero();
@@ -175,11 +171,7 @@ class DistributionTest {
 
         assertThat(CLIENT.executeOrThrow(IN_BOX).results()).singleElement()
                 .extracting(JsonNode::asLong).isEqualTo(EXPECTED_IN_BOX);
-        String ids = "USE Geo; SELECT VALUE c.id FROM CheckIns c WHERE spatial_intersect(%s, "
-                + "create_rectangle(create_point(35.0, -60.0), create_point(55.0, -45.0))) ORDER BY c.id;";
-        List<JsonNode> fromIndex = CLIENT.executeOrThrow(ids.formatted("c.location")).results();
-        assertThat(fromIndex).isNotEmpty().isEqualTo(CLIENT.executeOrThrow(ids.formatted(
-                "create_point(get_x(c.location), get_y(c.location))")).results());
+        assertIndexAnswersAsAScan("CheckIns", "create_rectangle(create_point(35.0, -60.0), create_point(55.0, -45.0))");
         ScriptResult components = run("bin/spatial-lsm", "components", "--dataverse", "Geo", "--dataset", "CheckIns");
         assertThat(components.exitCode()).as(components.output()).isZero();
         assertThat(components.output()).contains("locationIndex", "components opened");
@@ -224,6 +216,18 @@ class DistributionTest {
         assertThat(stop.exitCode()).isZero();
         assertThat(stop.output()).contains("stopped");
         assertThat(run("bin/stop-cluster").output()).contains("not running");
+    }
+
+    /**
+     * The ids {@code region} finds through the dataset's spatial index equal those of a scan (a point rebuilt from
+     * the coordinates, which no index can answer), and are not empty.
+     */
+    private static void assertIndexAnswersAsAScan(String dataset, String region) {
+        String ids = "USE Geo; SELECT VALUE r.id FROM " + dataset + " r WHERE spatial_intersect(%s, " + region
+                + ") ORDER BY r.id;";
+        List<JsonNode> fromIndex = CLIENT.executeOrThrow(ids.formatted("r.location")).results();
+        assertThat(fromIndex).isNotEmpty().isEqualTo(CLIENT.executeOrThrow(ids.formatted(
+                "create_point(get_x(r.location), get_y(r.location))")).results());
     }
 
     /** Every 4th record lies in the query box; the others lie far outside it. */
