@@ -158,13 +158,12 @@ class DistributionTest {
                     + ", " + (from + 499) + ") i);");
             lsm.flush("Geo", "CheckIns");
         }
-        List<Integer> levels = new ArrayList<>();
-        for (JsonNode listing : lsm.listings("Geo", "CheckIns")) {
-            for (JsonNode index : listing.path("indexes")) {
-                if (index.path("index").asText().equals("locationIndex")) {
-                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
-                }
-            }
+        // Merges and moves run after the flush that triggers them: wait, within a deadline, until one is listed.
+        List<Integer> levels = rtreeLevels(lsm);
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
+        while (levels.stream().noneMatch(level -> level >= 1) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            levels = rtreeLevels(lsm);
         }
         assertThat(levels).as("levels of the leveled R-tree's components").isNotEmpty()
                 .allMatch(level -> level >= 0).anyMatch(level -> level >= 1);
@@ -216,6 +215,19 @@ class DistributionTest {
         assertThat(stop.exitCode()).isZero();
         assertThat(stop.output()).contains("stopped");
         assertThat(run("bin/stop-cluster").output()).contains("not running");
+    }
+
+    /** The level of every component of the check-ins' R-tree, over all its partitions; -1 for none. */
+    private static List<Integer> rtreeLevels(LsmIntrospectionClient lsm) {
+        List<Integer> levels = new ArrayList<>();
+        for (JsonNode listing : lsm.listings("Geo", "CheckIns")) {
+            for (JsonNode index : listing.path("indexes")) {
+                if (index.path("index").asText().equals("locationIndex")) {
+                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
+                }
+            }
+        }
+        return levels;
     }
 
     /**
