@@ -25,10 +25,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line, each line forced to disk before the engine acts on it. A merge edit is the commit point of a merge (all
- * its outputs are written and forced before it, the in-memory install comes after); a move edit is the whole of a
- * trivial move. The state of the index (which merge outputs live, every component's level, MBR, entries and bytes)
- * is the replay of the edits ({@link #replay}); a flushed component that no edit names is live at level 0.
+ * per line, each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
+ * component when it is installed; a merge edit is the commit point of a merge (all its outputs are written and forced
+ * before it, the in-memory install comes after); a move edit is the whole of a trivial move. The state of the index
+ * (which components live, every component's level, MBR, entries and bytes) is the replay of the edits
+ * ({@link #replay}); a flushed component that no edit names (the node died between its valid bit and its flush edit)
+ * is live at level 0, and only its MBR and entries are unknown.
  * <p>
  * Pure Java (no Hyracks types), so that the replay and the start-up selection ({@link #select}) are unit-tested.
  */
@@ -58,9 +60,17 @@ public final class LeveledManifest {
 
     /** One line of the manifest. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "edit")
-    @JsonSubTypes({ @JsonSubTypes.Type(value = MergeEdit.class, name = "merge"),
+    @JsonSubTypes({ @JsonSubTypes.Type(value = FlushEdit.class, name = "flush"),
+            @JsonSubTypes.Type(value = MergeEdit.class, name = "merge"),
             @JsonSubTypes.Type(value = MoveEdit.class, name = "move") })
-    public sealed interface Edit permits MergeEdit, MoveEdit {
+    public sealed interface Edit permits FlushEdit, MergeEdit, MoveEdit {
+    }
+
+    /**
+     * A flushed or bulk-loaded component was installed at level 0 (written once it is valid on disk, before the
+     * policy sees it): its MBR, entries and bytes are known after a restart without scanning it.
+     */
+    public record FlushEdit(Component component) implements Edit {
     }
 
     /**
@@ -118,7 +128,7 @@ public final class LeveledManifest {
     /**
      * The replayed state.
      *
-     * @param live     the merge outputs and moved flushes the edits leave alive, by name
+     * @param live     the components the edits describe and leave alive (flushes, merge outputs), by name
      * @param removed  every component a committed merge consumed
      * @param lastSerial the highest merge serial committed, -1 for none
      */
@@ -137,7 +147,10 @@ public final class LeveledManifest {
             Map<String, Component> nextLive = new HashMap<>(live);
             Set<String> nextRemoved = new HashSet<>(removed);
             long serial = lastSerial;
-            if (edit instanceof MergeEdit merge) {
+            if (edit instanceof FlushEdit flush) {
+                nextLive.put(flush.component().name(), flush.component().atLevel(0));
+                nextRemoved.remove(flush.component().name());
+            } else if (edit instanceof MergeEdit merge) {
                 for (String name : merge.removed()) {
                     nextLive.remove(name);
                     nextRemoved.add(name);
@@ -247,7 +260,8 @@ public final class LeveledManifest {
     /**
      * Decides, from the valid component files on disk and the replayed version, which files are components: a merge
      * output lives only if a committed edit added it and none removed it (otherwise its merge crashed before the
-     * commit, or it was consumed later), a flush lives unless a committed edit consumed it. Never by range nesting.
+     * commit, or it was consumed later), a flush lives unless a committed merge consumed it, whether or not a flush
+     * edit describes it (a valid flush without its edit is still data). Never by range nesting.
      * Kept files come in the index's search order: level 0 newest first, then each deeper level, newest first.
      */
     public static Selection select(List<String> fileNames, Version version) {

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
@@ -27,6 +28,59 @@ class LeveledManifestTest {
     private static final MergeEdit SECOND = new MergeEdit(1, List.of("2_2", "0_1_m0p1"),
             List.of(new Component("0_2_m1p0", 1, List.of(2.0, 2.0, 3.0, 3.0), 12, 120)),
             List.of(new Component("2_2", 0, BOX, 5, 50), new Component("0_1_m0p1", 1, BOX, 7, 90)));
+
+    /** The flush edits of the inputs of {@link #FIRST} and {@link #SECOND}, as their installs wrote them. */
+    private static final FlushEdit FLUSH_0 = new FlushEdit(new Component("0_0", 0, BOX, 9, 90));
+    private static final FlushEdit FLUSH_1 = new FlushEdit(new Component("1_1", 0, BOX, 8, 80));
+    private static final FlushEdit FLUSH_2 = new FlushEdit(new Component("2_2", 0, BOX, 5, 50));
+
+    @Test
+    void aFlushEditDescribesItsComponentAtLevelZero() {
+        FlushEdit flush = new FlushEdit(new Component("3_3", 0, List.of(-1.5, 2.0, 4.0, 8.25), 31, 16384));
+        assertThat(LeveledManifest.encode(flush)).isEqualTo("{\"edit\":\"flush\",\"component\":{\"name\":\"3_3\","
+                + "\"level\":0,\"mbr\":[-1.5,2.0,4.0,8.25],\"entries\":31,\"bytes\":16384}}");
+        Version version = replay(FLUSH_0, flush);
+        assertThat(version.live()).containsOnlyKeys("0_0", "3_3");
+        assertThat(version.live().get("3_3")).isEqualTo(flush.component());
+        assertThat(version.levelOf("3_3")).isZero();
+        assertThat(version.removed()).isEmpty();
+        assertThat(version.lastSerial()).isEqualTo(-1);
+    }
+
+    @Test
+    void aMergeRemovesTheFlushesItConsumedAndAMoveKeepsTheirRecord() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2,
+                new FlushEdit(new Component("3_3", 0, BOX, 4, 40)), SECOND,
+                new MoveEdit("3_3", 0, 1, new Component("3_3", 0, BOX, 4, 40)));
+        assertThat(version.live()).containsOnlyKeys("0_1_m0p0", "0_2_m1p0", "3_3");
+        assertThat(version.removed()).containsExactlyInAnyOrder("0_0", "1_1", "2_2", "0_1_m0p1");
+        assertThat(version.live().get("3_3")).isEqualTo(new Component("3_3", 1, BOX, 4, 40));
+        // Without the flush edits the merge edits alone give the same state of the merged components.
+        assertThat(version.live().get("0_2_m1p0")).isEqualTo(replay(FIRST, SECOND).live().get("0_2_m1p0"));
+    }
+
+    @Test
+    void aTornFlushEditWasNeverWritten() {
+        String flush = LeveledManifest.encode(FLUSH_2);
+        Version version = LeveledManifest.replay(List.of(LeveledManifest.encode(FLUSH_0),
+                LeveledManifest.encode(FLUSH_1), LeveledManifest.encode(FIRST), flush.substring(0, flush.length() - 3)));
+        assertThat(version).isEqualTo(replay(FLUSH_0, FLUSH_1, FIRST));
+        assertThat(version.live()).doesNotContainKey("2_2");
+    }
+
+    @Test
+    void startUpKeepsFlushesWithAndWithoutTheirEditUnlessAMergeConsumedThem() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2, new FlushEdit(new Component("3_3", 0, BOX, 4, 40)),
+                SECOND);
+        // 0_0 and 2_2 were consumed (their files not deleted yet), 3_3 has its edit, 4_4 none (the node died between
+        // its valid bit and its edit): both flushes are data, at level 0.
+        List<String> files = List.of("0_0", "2_2", "3_3", "4_4", "0_1_m0p0", "0_2_m1p0", "0_1_m0p1");
+        LeveledManifest.Selection selection = LeveledManifest.select(files, version);
+        assertThat(selection.keptInOrder()).containsExactly("4_4", "3_3", "0_2_m1p0", "0_1_m0p0");
+        assertThat(selection.deleted()).containsExactly("0_0", "0_1_m0p1", "2_2");
+        assertThat(version.live()).as("described, so not scanned at activation").containsKey("3_3")
+                .doesNotContainKey("4_4");
+    }
 
     @Test
     void mergeEditsReplaceInputsByOutputs() {
