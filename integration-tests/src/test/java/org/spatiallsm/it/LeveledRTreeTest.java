@@ -227,9 +227,10 @@ class LeveledRTreeTest {
             Version version = LeveledManifest.replay(lines);
             List<String> kept = new ArrayList<>();
             for (String line : lines) {
-                // A flush still at level 0: no later edit names it.
+                // A flush still live at level 0: no later edit names it.
                 if (LeveledManifest.decode(line) instanceof FlushEdit flush
-                        && version.live().get(flush.component().name()).level() == 0) {
+                        && version.live().containsKey(flush.component().name())
+                        && version.levelOf(flush.component().name()) == 0) {
                     cut++;
                 } else {
                     kept.add(line);
