@@ -112,20 +112,28 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Opens the components start-up kept, described by the manifest: nothing is scanned. A flush without its edit
-     * (the node died after the flush's valid bit, before its edit was forced) is scanned once, and its edit written,
-     * so that the next start-up does not scan it again.
+     * Opens the components start-up kept, described by the manifest: nothing is scanned. A manifest of many more edits
+     * than components is first rewritten as one snapshot. A flush without its edit (the node died after the flush's
+     * valid bit, before its edit was forced) is scanned once, and its edit written, so that the next start-up does
+     * not scan it again.
      */
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
-        version = LeveledManifest.read(files.manifest());
+        LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
+        version = log.version();
         lastSerial = Math.max(lastSerial, version.lastSerial());
+        if (log.isLong()) {
+            LeveledManifest.rewrite(files.manifest(), version);
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
+                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+        }
         for (ILSMDiskComponent component : diskComponents) {
             String name = name(component);
             if (!version.live().containsKey(name)) {
-                LOGGER.warn("spatial-lsm: leveled R-tree {}: component {} has no manifest record (a crash between its"
-                        + " flush and its flush edit?); scanning it for its MBR and entries", this, name);
+                LOGGER.warn("spatial-lsm: leveled R-tree in {}: component {} has no manifest record (a crash between"
+                        + " its flush and its flush edit?); scanning it for its MBR and entries",
+                        files.manifest().getParent(), name);
                 scannedAtActivation.incrementAndGet();
                 commitFlush(component, scan(component));
             }

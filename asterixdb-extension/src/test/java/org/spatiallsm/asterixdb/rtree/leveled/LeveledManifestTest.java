@@ -15,6 +15,7 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
 
 class LeveledManifestTest {
@@ -63,7 +64,8 @@ class LeveledManifestTest {
     void aTornFlushEditWasNeverWritten() {
         String flush = LeveledManifest.encode(FLUSH_2);
         Version version = LeveledManifest.replay(List.of(LeveledManifest.encode(FLUSH_0),
-                LeveledManifest.encode(FLUSH_1), LeveledManifest.encode(FIRST), flush.substring(0, flush.length() - 3)));
+                LeveledManifest.encode(FLUSH_1), LeveledManifest.encode(FIRST),
+                flush.substring(0, flush.length() - 3)));
         assertThat(version).isEqualTo(replay(FLUSH_0, FLUSH_1, FIRST));
         assertThat(version.live()).doesNotContainKey("2_2");
     }
@@ -139,6 +141,82 @@ class LeveledManifestTest {
         LeveledManifest.Selection selection = LeveledManifest.select(files, version);
         assertThat(selection.keptInOrder()).containsExactly("4_4", "3_3", "0_1_m0p0", "0_2_m1p0");
         assertThat(selection.deleted()).containsExactly("0_1_m0p1", "0_4_m2p0", "2_2");
+    }
+
+    /** Many flushes, merges and moves: a manifest that is long next to the components it leaves live. */
+    private static List<LeveledManifest.Edit> longHistory() {
+        List<LeveledManifest.Edit> edits = new java.util.ArrayList<>();
+        for (int serial = 0; serial < 40; serial++) {
+            String older = (2 * serial) + "_" + (2 * serial);
+            String newer = (2 * serial + 1) + "_" + (2 * serial + 1);
+            Component a = new Component(older, 0, List.of(0.0, 0.0, (double) serial, 1.0), serial, 10L * serial);
+            Component b = new Component(newer, 0, List.of((double) serial, 0.0, 50.0, 2.0), 2, 20);
+            edits.add(new FlushEdit(a));
+            edits.add(new FlushEdit(b));
+            String output = LeveledManifest.Name.output(2 * serial, 2 * serial + 1, serial, 0);
+            Component merged = new Component(output, 1, List.of(0.0, 0.0, 50.0, 2.0), serial + 2, 30);
+            edits.add(new MergeEdit(serial, List.of(older, newer), List.of(merged), List.of(a, b)));
+            edits.add(new MoveEdit(output, 1, 2, merged));
+        }
+        // The newest flush stays at level 0.
+        edits.add(new FlushEdit(new Component("80_80", 0, BOX, 3, 30)));
+        return edits;
+    }
+
+    @Test
+    void aLongManifestIsRewrittenAsOneSnapshotThatReplaysToTheSameVersion(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        longHistory().forEach(edit -> LeveledManifest.append(file, edit));
+        LeveledManifest.Log log = LeveledManifest.readLog(file);
+        assertThat(log.edits()).isEqualTo(161);
+        assertThat(log.version().live()).hasSize(41);
+        assertThat(log.isLong()).as("161 edits > 2 x 41 + 64").isTrue();
+
+        LeveledManifest.rewrite(file, log.version());
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(1);
+        assertThat(LeveledManifest.decode(lines.get(0))).isInstanceOf(SnapshotEdit.class);
+        LeveledManifest.Log rewritten = LeveledManifest.readLog(file);
+        assertThat(rewritten.version()).isEqualTo(log.version());
+        assertThat(rewritten.version().removed()).hasSize(80);
+        assertThat(rewritten.version().lastSerial()).isEqualTo(39);
+        assertThat(rewritten.isLong()).isFalse();
+        assertThat(dir.resolve(LeveledManifest.REWRITE_NAME)).doesNotExist();
+        // Edits after the snapshot apply on top of it, as on top of the edits it replaced.
+        MoveEdit move = new MoveEdit("80_80", 0, 1, new Component("80_80", 0, BOX, 3, 30));
+        LeveledManifest.append(file, move);
+        assertThat(LeveledManifest.read(file)).isEqualTo(log.version().apply(move));
+    }
+
+    @Test
+    void aManifestIsLongBeyondTwiceItsLiveComponentsPlus64Edits() {
+        Version version = replay(longHistory().toArray(LeveledManifest.Edit[]::new));
+        assertThat(version.live()).hasSize(41);
+        assertThat(new LeveledManifest.Log(version, 2 * 41 + 64).isLong()).isFalse();
+        assertThat(new LeveledManifest.Log(version, 2 * 41 + 65).isLong()).isTrue();
+        assertThat(new LeveledManifest.Log(Version.EMPTY, 64).isLong()).isFalse();
+        assertThat(new LeveledManifest.Log(Version.EMPTY, 65).isLong()).isTrue();
+    }
+
+    @Test
+    void aCrashBeforeTheRenameLeavesTheOldManifestWhole(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        longHistory().forEach(edit -> LeveledManifest.append(file, edit));
+        byte[] before = Files.readAllBytes(file);
+        Version version = LeveledManifest.read(file);
+        Path unfinished = LeveledManifest.prepareRewrite(file, version);
+        // The node dies here: the snapshot is beside the manifest, not over it.
+        assertThat(unfinished.getFileName().toString()).startsWith(".");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(LeveledManifest.read(file)).isEqualTo(version);
+        // Never a component: the dot-file is neither a flush nor a merge output by name.
+        assertThat(LeveledManifest.Name.parse(unfinished.getFileName().toString())).isEmpty();
+        // Start-up deletes it before it reads the manifest (a half-written snapshot too).
+        Files.writeString(unfinished, "{\"edit\":\"snap", StandardCharsets.UTF_8);
+        LeveledManifest.discardUnfinishedRewrite(file);
+        assertThat(unfinished).doesNotExist();
+        assertThat(LeveledManifest.read(file)).isEqualTo(version);
+        LeveledManifest.discardUnfinishedRewrite(file);
     }
 
     @Test
