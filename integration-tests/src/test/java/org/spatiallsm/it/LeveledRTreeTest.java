@@ -26,9 +26,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Edit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
@@ -50,7 +52,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The leveled R-tree (issue 13) on the in-process cluster (2 NCs, one partition each): random inserts, upserts and
  * deletes, a flush after each round; after every flush the engine's manifest must record exactly the merges and moves
  * the policy core decides, every level must be within its capacity, and R-tree results must equal a scan of the
- * primary index and the model; a restart keeps levels, MBRs, entry counts and results.
+ * primary index and the model; a restart keeps levels, MBRs, entry counts and results, and reads them from the
+ * manifest without scanning a component.
  */
 @ExtendWith(SpatialClusterExtension.class)
 class LeveledRTreeTest {
@@ -118,10 +121,21 @@ class LeveledRTreeTest {
         assertThat(levelsBefore.values()).allSatisfy(levels -> assertThat(Set.copyOf(levels.values()))
                 .as("levels in use").contains(1));
         assertSmallWindowsPrune(cluster, client, dataverse, model, random);
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        Map<String, String> listedBefore = listedLevelsAndMbrs(lsm, dataverse);
+        assertThat(listedBefore.values()).as("flushes and merge outputs at level 0 and deeper")
+                .anyMatch(c -> c.startsWith("0 ")).anyMatch(c -> !c.startsWith("0 "));
 
         cluster.restart();
         QueryServiceClient restarted = cluster.client();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        LsmIntrospectionClient lsmRestarted = new LsmIntrospectionClient(restarted, Duration.ofMinutes(2));
+        // Every component, flushes included, comes back from the manifest: none is scanned, and each keeps its level
+        // and MBR.
+        assertThat(listedLevelsAndMbrs(lsmRestarted, dataverse)).as("levels and MBRs after the restart")
+                .isEqualTo(listedBefore);
+        assertThat(componentsScannedAtActivation(lsmRestarted, dataverse)).as("components scanned at activation")
+                .isZero();
         for (Path dir : indexDirectories(cluster, dataverse)) {
             // Start-up deleted the consumed inputs; exactly the live components are left, at their levels.
             assertThat(levels(dir)).as("levels after the restart in " + dir).isEqualTo(levelsBefore.get(dir));
@@ -145,22 +159,7 @@ class LeveledRTreeTest {
     @Test
     void flushesAndMergesAreJournaledWithTheBytesOfEveryOutput(SpatialTestCluster cluster) throws Exception {
         String dataverse = "LeveledEvents";
-        QueryServiceClient client = cluster.client();
-        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
-                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
-                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
-                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
-                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
-                + " \"partitioning\": \"str\"}}};");
-        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
-        Random random = new Random(13);
-        Map<Long, double[]> model = new TreeMap<>();
-        long nextId = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            nextId = randomRound(client, dataverse, random, model, nextId);
-            driver.flush();
-            driver.awaitQuiescence(Duration.ofSeconds(60));
-        }
+        FlushDriver driver = createAndLoadStr(cluster.client(), dataverse, new Random(13), new TreeMap<>(), ROUNDS);
         List<LsmEvent> events = driver.events().stream().filter(e -> e.where().index().equals(INDEX)).toList();
         List<Path> partitions = indexDirectories(cluster, dataverse);
         assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH)))
@@ -178,6 +177,143 @@ class LeveledRTreeTest {
                 .map(m -> m.added().stream().mapToLong(Component::bytes).sum()).sorted().toList();
         assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.MERGE)).map(LsmEvent::bytesWritten).sorted())
                 .as("bytes written by each merge").containsExactlyElementsOf(writtenByMerges);
+    }
+
+    /**
+     * A flush whose edit was never written (the node died between its valid bit and its flush edit): the next
+     * activation scans it, once, with the same MBR and entries as the scan after its flush, and writes its edit, so
+     * that the activation after does not scan it again. Simulated by cutting the edits of the flushes still at level
+     * 0 out of the manifests of an idle cluster. The same manifests are made long (the remaining state repeated as
+     * 100 snapshot edits): the activation rewrites each as one snapshot before it appends the flush edits.
+     */
+    @Test
+    void aFlushWithoutItsEditIsScannedOnceAndALongManifestRewrittenAtActivation(SpatialTestCluster cluster)
+            throws Exception {
+        String dataverse = "LeveledFallback";
+        QueryServiceClient client = cluster.client();
+        Random random = new Random(17);
+        Map<Long, double[]> model = new TreeMap<>();
+        createAndLoadStr(client, dataverse, random, model, 4);
+        Map<String, String> listedBefore =
+                listedLevelsAndMbrs(new LsmIntrospectionClient(client, Duration.ofMinutes(2)), dataverse);
+        long cut = 0;
+        Map<Path, Long> cutIn = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            Path manifest = dir.resolve(LeveledManifest.FILE_NAME);
+            List<String> lines = Files.readAllLines(manifest);
+            Version version = LeveledManifest.replay(lines);
+            List<String> kept = new ArrayList<>();
+            for (String line : lines) {
+                // A flush still live at level 0: no later edit names it.
+                if (LeveledManifest.decode(line) instanceof FlushEdit flush
+                        && version.live().containsKey(flush.component().name())
+                        && version.levelOf(flush.component().name()) == 0) {
+                    cutIn.merge(dir, 1L, Long::sum);
+                } else {
+                    kept.add(line);
+                }
+            }
+            String snapshot = LeveledManifest.encode(SnapshotEdit.of(LeveledManifest.replay(kept)));
+            for (int i = 0; i < 100; i++) {
+                kept.add(snapshot);
+            }
+            Files.write(manifest, kept);
+            cut += cutIn.getOrDefault(dir, 0L);
+        }
+        assertThat(cut).as("flush edits cut").isPositive();
+
+        cluster.restart();
+        QueryServiceClient restarted = cluster.client();
+        assertQueriesMatch(restarted, dataverse, model, random);
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(restarted, Duration.ofMinutes(2));
+        assertThat(listedLevelsAndMbrs(lsm, dataverse)).as("levels and MBRs after the scans").isEqualTo(listedBefore);
+        assertThat(componentsScannedAtActivation(lsm, dataverse)).as("components scanned at activation")
+                .isEqualTo(cut);
+        Map<Path, List<String>> manifests = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(LeveledManifest.read(dir.resolve(LeveledManifest.FILE_NAME)).live().keySet())
+                    .as("components with their edit again in " + dir).containsAll(levels(dir).keySet());
+            List<String> lines = Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME));
+            assertThat(lines).as("the rewritten manifest in " + dir)
+                    .hasSize(1 + cutIn.getOrDefault(dir, 0L).intValue());
+            assertThat(LeveledManifest.decode(lines.get(0))).isInstanceOf(SnapshotEdit.class);
+            try (Stream<Path> all = Files.list(dir)) {
+                assertThat(all.map(f -> f.getFileName().toString())).as("files in " + dir)
+                        .noneMatch(n -> n.startsWith(LeveledManifest.FILE_NAME + "."));
+            }
+            // What a crash in the middle of a rewrite leaves beside the manifest: deleted at start-up, not read.
+            Files.writeString(dir.resolve(LeveledManifest.REWRITE_NAME), "{\"edit\":\"snapshot\",\"live\":[");
+            manifests.put(dir, lines);
+        }
+
+        cluster.restart();
+        lsm = new LsmIntrospectionClient(cluster.client(), Duration.ofMinutes(2));
+        assertThat(listedLevelsAndMbrs(lsm, dataverse)).as("levels and MBRs after a second restart")
+                .isEqualTo(listedBefore);
+        assertThat(componentsScannedAtActivation(lsm, dataverse)).as("components scanned at the second activation")
+                .isZero();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(dir.resolve(LeveledManifest.REWRITE_NAME)).as("an unfinished rewrite").doesNotExist();
+            assertThat(Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME))).isEqualTo(manifests.get(dir));
+        }
+        assertQueriesMatch(cluster.client(), dataverse, model, random);
+    }
+
+    /**
+     * Creates {@code dataverse} with {@code Points} and a leveled STR R-tree on it (B0 = 2, B = 2, cap 40), then runs
+     * {@code rounds} random rounds, each flushed and waited for until no merge runs; {@code model} follows them.
+     */
+    private static FlushDriver createAndLoadStr(QueryServiceClient client, String dataverse, Random random,
+            Map<Long, double[]> model, int rounds) throws InterruptedException {
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
+                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
+                + " \"partitioning\": \"str\"}}};");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        long nextId = 0;
+        for (int round = 0; round < rounds; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+        }
+        return driver;
+    }
+
+    /** Each R-tree component, by its files, with {@code "<level> <mbr>"} as the components listing shows them. */
+    private static Map<String, String> listedLevelsAndMbrs(LsmIntrospectionClient lsm, String dataverse) {
+        Map<String, String> components = new TreeMap<>();
+        for (JsonNode index : rtreeListings(lsm, dataverse)) {
+            index.path("components").forEach(c -> components.put(c.path("files").toString(),
+                    c.path("level").asInt(-1) + " " + c.path("mbr")));
+        }
+        return components;
+    }
+
+    /** {@code componentsScannedAtActivation} of the listing, summed over the R-tree's partitions. */
+    private static long componentsScannedAtActivation(LsmIntrospectionClient lsm, String dataverse) {
+        long scanned = 0;
+        for (JsonNode index : rtreeListings(lsm, dataverse)) {
+            JsonNode count = index.path("componentsScannedAtActivation");
+            assertThat(count.isIntegralNumber()).as("componentsScannedAtActivation of " + index.path("partition"))
+                    .isTrue();
+            scanned += count.asLong();
+        }
+        return scanned;
+    }
+
+    private static List<JsonNode> rtreeListings(LsmIntrospectionClient lsm, String dataverse) {
+        List<JsonNode> rtrees = new ArrayList<>();
+        for (JsonNode listing : lsm.listings(dataverse, DATASET)) {
+            listing.path("indexes").forEach(index -> {
+                if (index.path("index").asText().equals(INDEX)) {
+                    rtrees.add(index);
+                }
+            });
+        }
+        assertThat(rtrees).as("R-tree partitions listed").hasSize(2);
+        return rtrees;
     }
 
     /**
@@ -261,7 +397,12 @@ class LeveledRTreeTest {
         for (String line : lines) {
             Edit edit = LeveledManifest.decode(line);
             edits.add(edit);
-            if (edit instanceof MergeEdit merge) {
+            if (edit instanceof FlushEdit flush) {
+                flushes.add(flush.component().name());
+            } else if (edit instanceof SnapshotEdit snapshot) {
+                Stream.concat(snapshot.live().stream().map(Component::name), snapshot.removed().stream())
+                        .filter(n -> !Name.parse(n).orElseThrow().isMergeOutput()).forEach(flushes::add);
+            } else if (edit instanceof MergeEdit merge) {
                 merge.removed().stream().filter(n -> !Name.parse(n).orElseThrow().isMergeOutput())
                         .forEach(flushes::add);
             } else if (edit instanceof MoveEdit move && !Name.parse(move.component()).orElseThrow().isMergeOutput()) {
@@ -271,12 +412,29 @@ class LeveledRTreeTest {
         Version state = Version.EMPTY;
         MergeCounts counts = new MergeCounts();
         for (Edit edit : edits) {
+            Version before = state;
+            if (edit instanceof FlushEdit flush) {
+                // Written when the flush (or bulk load) is installed, before the policy sees it: once, at level 0.
+                assertThat(flush.component().level()).isZero();
+                assertThat(before.live()).as("an earlier record of " + flush.component().name())
+                        .doesNotContainKey(flush.component().name());
+                state = state.apply(edit);
+                continue;
+            }
+            if (edit instanceof SnapshotEdit) {
+                // A rewritten manifest's first line: the state its edits had reached, decided and checked before.
+                state = state.apply(edit);
+                continue;
+            }
             Component picked = edit instanceof MergeEdit merge ? merge.inputs().get(0) : ((MoveEdit) edit).moved();
             List<String> taken = edit instanceof MergeEdit merge
                     ? merge.inputs().subList(1, merge.inputs().size()).stream().map(Component::name).sorted().toList()
                     : List.of();
+            // The policy saw each component as the manifest describes it: flushes too, from their flush edits.
+            List<Component> seen = edit instanceof MergeEdit merge ? merge.inputs() : List.of(picked);
+            assertThat(seen).as("components the policy saw before " + edit)
+                    .allSatisfy(c -> assertThat(before.live().get(c.name())).isEqualTo(c));
             int level = picked.level();
-            Version before = state;
             LeveledView deeper = view(before, 1);
             if (level == 0) {
                 // Level 0 gives up its oldest flush, once no deeper level is over capacity.
@@ -284,7 +442,7 @@ class LeveledRTreeTest {
                 long seq = Name.parse(picked.name()).orElseThrow().maxSeq();
                 for (String flush : flushes) {
                     if (Name.parse(flush).orElseThrow().maxSeq() < seq) {
-                        assertThat(state.removed().contains(flush) || state.live().containsKey(flush))
+                        assertThat(state.removed().contains(flush) || state.levelOf(flush) > 0)
                                 .as(flush + " is older than " + picked.name() + " but still at level 0").isTrue();
                     }
                 }
@@ -322,8 +480,10 @@ class LeveledRTreeTest {
         try (Stream<Path> all = Files.list(dir)) {
             assertThat(all.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".mask"));
         }
-        // After the flush and its merges: every live merge output is on disk, and every level within capacity.
+        // After the flush and its merges: every live component is on disk and described by the manifest, and every
+        // level within capacity.
         assertThat(files).containsAll(state.live().keySet());
+        assertThat(state.live().keySet()).as("components the manifest describes").containsAll(levels(dir).keySet());
         Map<Integer, Long> perLevel = levels(dir).values().stream()
                 .collect(Collectors.groupingBy(l -> l, Collectors.counting()));
         perLevel.forEach((lvl, count) -> assertThat(count).as("components at level " + lvl + " in " + dir)
@@ -360,7 +520,7 @@ class LeveledRTreeTest {
         return new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3));
     }
 
-    /** Every live component of the partition and its level: the manifest's, and level 0 for unnamed flushes. */
+    /** Every live component of the partition and its level: the manifest's (level 0 for a flush without its edit). */
     private static Map<String, Integer> levels(Path dir) throws IOException {
         Version version = LeveledManifest.read(dir.resolve(LeveledManifest.FILE_NAME));
         Map<String, Integer> levels = new TreeMap<>();

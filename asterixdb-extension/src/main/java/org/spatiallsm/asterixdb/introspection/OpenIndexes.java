@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 import org.apache.asterix.common.api.INcApplicationContext;
 import org.apache.asterix.common.dataflow.DatasetLocalResource;
@@ -142,6 +143,7 @@ final class OpenIndexes {
                     stack.add(listed);
                 }
                 readAmplification(entry, pruned);
+                activationScans(entry, pruned);
             }
             SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
             GridSearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("grid")));
@@ -161,6 +163,16 @@ final class OpenIndexes {
         entry.put("searches", counts.searches());
         entry.put("componentsOpened", counts.componentsOpened());
         entry.put("componentsSkipped", counts.componentsSkipped());
+    }
+
+    /** Only a leveled R-tree has it; null for every other index. */
+    private static void activationScans(ObjectNode entry, PrunedIndex pruned) {
+        OptionalLong scanned = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
+        if (scanned.isPresent()) {
+            entry.put("componentsScannedAtActivation", scanned.getAsLong());
+        } else {
+            entry.putNull("componentsScannedAtActivation");
+        }
     }
 
     /** {@code {"min": [...], "max": [...]}}, both empty for a component without entries. */

@@ -14,10 +14,13 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
     private static final String PRIMARY = "CREATE DATASET Points(Located) PRIMARY KEY id "
             + "WITH {\"merge-policy\": {\"name\": \"no-merge\"}}; ";
 
-    /** Every phase of the leveled R-tree's merges and moves (LeveledRTree, LeveledDiskComponentFactory). */
-    static final List<String> LEVELED_POINTS = List.of("leveled.merge.outputs-half-written",
-            "leveled.merge.outputs-written", "leveled.merge.committed", "leveled.merge.inputs-deleting",
-            "leveled.move.before-edit", "leveled.move.committed");
+    /**
+     * Every phase of the leveled R-tree's flush installs, merges and moves (LeveledRTree,
+     * LeveledDiskComponentFactory).
+     */
+    static final List<String> LEVELED_POINTS = List.of("leveled.flush.before-edit",
+            "leveled.merge.outputs-half-written", "leveled.merge.outputs-written", "leveled.merge.committed",
+            "leveled.merge.inputs-deleting", "leveled.move.before-edit", "leveled.move.committed");
 
     /**
      * The configurations of the default suite: a stack policy, and a leveled R-tree whose small cap makes every

@@ -7,9 +7,11 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,10 +27,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line, each line forced to disk before the engine acts on it. A merge edit is the commit point of a merge (all
- * its outputs are written and forced before it, the in-memory install comes after); a move edit is the whole of a
- * trivial move. The state of the index (which merge outputs live, every component's level, MBR, entries and bytes)
- * is the replay of the edits ({@link #replay}); a flushed component that no edit names is live at level 0.
+ * per line, each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
+ * component when it is installed; a merge edit is the commit point of a merge (all its outputs are written and forced
+ * before it, the in-memory install comes after); a move edit is the whole of a trivial move. The state of the index
+ * (which components live, every component's level, MBR, entries and bytes) is the replay of the edits
+ * ({@link #replay}); a flushed component that no edit names (the node died between its valid bit and its flush edit)
+ * is live at level 0, and only its MBR and entries are unknown. A long manifest is rewritten at activation as one
+ * snapshot edit of that state ({@link #rewrite}).
  * <p>
  * Pure Java (no Hyracks types), so that the replay and the start-up selection ({@link #select}) are unit-tested.
  */
@@ -36,6 +41,10 @@ public final class LeveledManifest {
 
     /** A dot-file: AsterixDB's start-up code and component-file filters skip names starting with a dot. */
     public static final String FILE_NAME = ".leveled-manifest";
+    /** A rewrite in progress ({@link #rewrite}): a dot-file too, deleted at start-up if a crash left it. */
+    public static final String REWRITE_NAME = FILE_NAME + ".rewrite";
+    /** A manifest is rewritten when it holds more than {@code 2 x live components + 64} edits. */
+    private static final int REWRITE_SLACK = 64;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern OUTPUT_NAME = Pattern.compile("(\\d+)_(\\d+)_m(\\d+)p(\\d+)");
@@ -58,9 +67,31 @@ public final class LeveledManifest {
 
     /** One line of the manifest. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "edit")
-    @JsonSubTypes({ @JsonSubTypes.Type(value = MergeEdit.class, name = "merge"),
-            @JsonSubTypes.Type(value = MoveEdit.class, name = "move") })
-    public sealed interface Edit permits MergeEdit, MoveEdit {
+    @JsonSubTypes({ @JsonSubTypes.Type(value = FlushEdit.class, name = "flush"),
+            @JsonSubTypes.Type(value = MergeEdit.class, name = "merge"),
+            @JsonSubTypes.Type(value = MoveEdit.class, name = "move"),
+            @JsonSubTypes.Type(value = SnapshotEdit.class, name = "snapshot") })
+    public sealed interface Edit permits FlushEdit, MergeEdit, MoveEdit, SnapshotEdit {
+    }
+
+    /**
+     * The whole replayed state in one edit: the only line of a rewritten manifest ({@link #rewrite}), which replays
+     * to the same version as the edits it replaces.
+     */
+    public record SnapshotEdit(List<Component> live, List<String> removed, long lastSerial) implements Edit {
+
+        public static SnapshotEdit of(Version version) {
+            return new SnapshotEdit(
+                    version.live().values().stream().sorted(Comparator.comparing(Component::name)).toList(),
+                    version.removed().stream().sorted().toList(), version.lastSerial());
+        }
+    }
+
+    /**
+     * A flushed or bulk-loaded component was installed at level 0 (written once it is valid on disk, before the
+     * policy sees it): its MBR, entries and bytes are known after a restart without scanning it.
+     */
+    public record FlushEdit(Component component) implements Edit {
     }
 
     /**
@@ -118,7 +149,7 @@ public final class LeveledManifest {
     /**
      * The replayed state.
      *
-     * @param live     the merge outputs and moved flushes the edits leave alive, by name
+     * @param live     the components the edits describe and leave alive (flushes, merge outputs), by name
      * @param removed  every component a committed merge consumed
      * @param lastSerial the highest merge serial committed, -1 for none
      */
@@ -137,7 +168,10 @@ public final class LeveledManifest {
             Map<String, Component> nextLive = new HashMap<>(live);
             Set<String> nextRemoved = new HashSet<>(removed);
             long serial = lastSerial;
-            if (edit instanceof MergeEdit merge) {
+            if (edit instanceof FlushEdit flush) {
+                nextLive.put(flush.component().name(), flush.component().atLevel(0));
+                nextRemoved.remove(flush.component().name());
+            } else if (edit instanceof MergeEdit merge) {
                 for (String name : merge.removed()) {
                     nextLive.remove(name);
                     nextRemoved.add(name);
@@ -146,6 +180,12 @@ public final class LeveledManifest {
                 serial = Math.max(serial, merge.serial());
             } else if (edit instanceof MoveEdit move) {
                 nextLive.put(move.component(), move.moved().atLevel(move.toLevel()));
+            } else if (edit instanceof SnapshotEdit snapshot) {
+                nextLive.clear();
+                snapshot.live().forEach(component -> nextLive.put(component.name(), component));
+                nextRemoved.clear();
+                nextRemoved.addAll(snapshot.removed());
+                serial = snapshot.lastSerial();
             }
             return new Version(Collections.unmodifiableMap(nextLive), Collections.unmodifiableSet(nextRemoved),
                     serial);
@@ -171,7 +211,24 @@ public final class LeveledManifest {
      * last is corruption and fails.
      */
     public static Version replay(List<String> lines) {
+        return replayLog(lines).version();
+    }
+
+    /** A replayed manifest: its version and how many committed edits it holds. */
+    public record Log(Version version, int edits) {
+
+        /**
+         * True when the manifest holds many more edits than live components (more than {@code 2 x live + 64}), as
+         * it does after many flushes and merges: time to {@link #rewrite} it.
+         */
+        public boolean isLong() {
+            return edits > 2L * version.live().size() + REWRITE_SLACK;
+        }
+    }
+
+    private static Log replayLog(List<String> lines) {
         Version version = Version.EMPTY;
+        int edits = 0;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isBlank()) {
@@ -187,21 +244,78 @@ public final class LeveledManifest {
                 throw new IllegalStateException("leveled manifest line " + (i + 1) + " is corrupt: " + line, e);
             }
             version = version.apply(edit);
+            edits++;
         }
-        return version;
+        return new Log(version, edits);
     }
 
     /** Reads and replays the manifest at {@code file}; an absent file is the empty version. */
     public static Version read(Path file) {
+        return readLog(file).version();
+    }
+
+    /** Reads and replays the manifest at {@code file}, counting its edits; an absent file is the empty log. */
+    public static Log readLog(Path file) {
         if (!Files.exists(file)) {
-            return Version.EMPTY;
+            return new Log(Version.EMPTY, 0);
         }
         try {
             // A torn line may hold a partial UTF-8 character; decode leniently.
             String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            return replay(List.of(text.split("\n", -1)));
+            return replayLog(List.of(text.split("\n", -1)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the leveled manifest " + file, e);
+        }
+    }
+
+    /**
+     * Replaces the manifest at {@code file} by one {@link SnapshotEdit} of {@code version} (as LevelDB writes a fresh
+     * MANIFEST when it opens a database), atomically: the snapshot is written and forced to a dot-file beside it, which
+     * is renamed over the manifest, and the directory is forced. A crash before the rename leaves the old manifest
+     * whole, and the unfinished rewrite to {@link #discardUnfinishedRewrite}.
+     */
+    public static void rewrite(Path file, Version version) {
+        installRewrite(prepareRewrite(file, version), file);
+    }
+
+    /** The first half of {@link #rewrite}: the snapshot written and forced beside the manifest. */
+    static Path prepareRewrite(Path file, Version version) {
+        Path next = file.resolveSibling(REWRITE_NAME);
+        byte[] line = (encode(SnapshotEdit.of(version)) + "\n").getBytes(StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(line);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the rewritten leveled manifest " + next, e);
+        }
+        return next;
+    }
+
+    /** The second half of {@link #rewrite}: the commit point, a rename, then the directory forced. */
+    static void installRewrite(Path next, Path file) {
+        try {
+            Files.move(next, file, StandardCopyOption.ATOMIC_MOVE);
+            try (FileChannel directory = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
+                directory.force(true);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot install the rewritten leveled manifest " + file, e);
+        }
+    }
+
+    /**
+     * Deletes what a crash in the middle of a {@link #rewrite} of the manifest at {@code file} left beside it; the
+     * manifest itself is whole (the rename had not happened). Called at start-up, before the manifest is read.
+     */
+    public static void discardUnfinishedRewrite(Path file) {
+        try {
+            Files.deleteIfExists(file.resolveSibling(REWRITE_NAME));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete an unfinished rewrite of the leveled manifest " + file, e);
         }
     }
 
@@ -247,7 +361,8 @@ public final class LeveledManifest {
     /**
      * Decides, from the valid component files on disk and the replayed version, which files are components: a merge
      * output lives only if a committed edit added it and none removed it (otherwise its merge crashed before the
-     * commit, or it was consumed later), a flush lives unless a committed edit consumed it. Never by range nesting.
+     * commit, or it was consumed later), a flush lives unless a committed merge consumed it, whether or not a flush
+     * edit describes it (a valid flush without its edit is still data). Never by range nesting.
      * Kept files come in the index's search order: level 0 newest first, then each deeper level, newest first.
      */
     public static Selection select(List<String> fileNames, Version version) {

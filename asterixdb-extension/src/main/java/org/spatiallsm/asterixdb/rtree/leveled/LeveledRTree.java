@@ -9,7 +9,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
@@ -39,6 +41,8 @@ import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.IndexCursorStats;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
@@ -69,14 +73,19 @@ import org.spatiallsm.partitioning.pruning.Box;
  */
 public final class LeveledRTree extends PruningRTree {
 
-    /** Stats of a component the manifest does not describe (a flush): computed by a scan after the flush. */
+    private static final Logger LOGGER = LogManager.getLogger();
+
+    /** MBR and entry count of a component, from a scan of it. */
     private record Stats(Rect mbr, long entries) {
     }
 
     private final LeveledRTreeFileManager files;
     private final String ordering;
     private final int dimensions;
+    /** Flushes scanned on the IO thread and not installed yet (their flush edit is written at the install). */
     private final Map<String, Stats> flushStats = new ConcurrentHashMap<>();
+    /** Components that activations found without a manifest record and scanned, since this index was created. */
+    private final AtomicLong scannedAtActivation = new AtomicLong();
     /** The outputs of merges that completed but are not installed yet, by the output the harness holds. */
     private final Map<ILSMDiskComponent, LeveledMergeOperation> uninstalled =
             Collections.synchronizedMap(new IdentityHashMap<>());
@@ -102,14 +111,31 @@ public final class LeveledRTree extends PruningRTree {
         this.dimensions = rtreeCmpFactories.length / 2;
     }
 
+    /**
+     * Opens the components start-up kept, described by the manifest: nothing is scanned. A manifest of many more edits
+     * than components is first rewritten as one snapshot. A flush without its edit (the node died after the flush's
+     * valid bit, before its edit was forced) is scanned once, and its edit written, so that the next start-up does
+     * not scan it again.
+     */
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
-        version = LeveledManifest.read(files.manifest());
+        LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
+        version = log.version();
         lastSerial = Math.max(lastSerial, version.lastSerial());
+        if (log.isLong()) {
+            LeveledManifest.rewrite(files.manifest(), version);
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
+                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+        }
         for (ILSMDiskComponent component : diskComponents) {
-            if (!version.live().containsKey(name(component))) {
-                flushStats.put(name(component), scan(component));
+            String name = name(component);
+            if (!version.live().containsKey(name)) {
+                LOGGER.warn("spatial-lsm: leveled R-tree in {}: component {} has no manifest record (a crash between"
+                        + " its flush and its flush edit?); scanning it for its MBR and entries",
+                        files.manifest().getParent(), name);
+                scannedAtActivation.incrementAndGet();
+                commitFlush(component, scan(component));
             }
         }
     }
@@ -122,6 +148,20 @@ public final class LeveledRTree extends PruningRTree {
             flushStats.put(name(flushed), scan(flushed));
         }
         return flushed;
+    }
+
+    /** Components that activations of this index found without a manifest record, and scanned. */
+    @Override
+    public OptionalLong componentsScannedAtActivation() {
+        return OptionalLong.of(scannedAtActivation.get());
+    }
+
+    /** Writes the flush edit of a valid level-0 component, then makes it part of the version. */
+    private void commitFlush(ILSMDiskComponent component, Stats stats) {
+        LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
+                0, box(stats.mbr()), stats.entries(), component.getComponentSize()));
+        LeveledManifest.append(files.manifest(), edit);
+        version = version.apply(edit);
     }
 
     /** The file name of a disk component: its identity in the manifest. */
@@ -169,24 +209,19 @@ public final class LeveledRTree extends PruningRTree {
         return new Snapshot(LeveledView.of(components), byId);
     }
 
-    /** A disk component as the policy sees it: from the manifest, or for a flush from its scan. */
+    /** A disk component as the policy sees it: every installed component has its record in the manifest. */
     private LeveledManifest.Component describe(ILSMDiskComponent component) {
-        String name = name(component);
-        LeveledManifest.Component described = version.live().get(name);
-        if (described != null) {
-            return described;
+        LeveledManifest.Component described = version.live().get(name(component));
+        if (described == null) {
+            throw new IllegalStateException("no manifest record for component " + name(component) + " of " + this);
         }
-        Stats stats = flushStats.get(name);
-        if (stats == null) {
-            throw new IllegalStateException("no MBR known for component " + name + " of " + this);
-        }
-        return new LeveledManifest.Component(name, 0, box(stats.mbr()), stats.entries(),
-                component.getComponentSize());
+        return described;
     }
 
     /**
      * The MBR a search tests the component against: the one the manifest stores (a merge's output, as the
-     * partitioner summed it up) or a flush's scan; exact either way, anti-matter included. Under the lock.
+     * partitioner summed it up; a flush, as its scan found it); exact either way, anti-matter included. Under the
+     * lock.
      */
     @Override
     public Box mbr(ILSMDiskComponent component) {
@@ -392,22 +427,23 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.append(files.manifest(), edit);
         CrashPoints.reach("leveled.merge.committed");
         version = version.apply(edit);
-        removed.forEach(flushStats::remove);
         diskComponents.removeAll(mergedComponents);
         diskComponents.addAll(merge.outputs());
         sortComponents();
     }
 
     /**
-     * A flushed or bulk-loaded component arrives at level 0. A bulk load (CREATE INDEX on existing data, LOAD) has
-     * no flush to scan it, so it is scanned here, once, under the lock.
+     * A flushed or bulk-loaded component arrives at level 0 (under the lock, valid on disk): its flush edit is written
+     * before the policy sees it. A bulk load (CREATE INDEX on existing data, LOAD) has no flush to scan it, so it is
+     * scanned here, once.
      */
     @Override
     public void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
         if (component != EmptyComponent.INSTANCE) {
-            if (!flushStats.containsKey(name(component))) {
-                flushStats.put(name(component), scan(component));
-            }
+            Stats scanned = flushStats.remove(name(component));
+            Stats stats = scanned != null ? scanned : scan(component);
+            CrashPoints.reach("leveled.flush.before-edit");
+            commitFlush(component, stats);
             diskComponents.add(0, component);
         }
     }

@@ -18,7 +18,8 @@ import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 
 /**
  * The stock file manager of an anti-matter R-tree, except that the components an index opens with are those of its
- * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting.
+ * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting, and that an unfinished rewrite
+ * of the manifest is deleted at start-up.
  */
 final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
 
@@ -46,6 +47,7 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         validFiles.forEach(f -> byName.put(f.getFileName(), f.getFileRef()));
         LeveledManifest.Selection selection;
         try {
+            LeveledManifest.discardUnfinishedRewrite(manifest());
             selection = LeveledManifest.select(new ArrayList<>(byName.keySet()), LeveledManifest.read(manifest()));
         } catch (RuntimeException e) {
             throw HyracksDataException.create(e);

@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.pruning;
 
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
@@ -19,5 +20,13 @@ public interface PrunedIndex {
     /** The component's level, for an index whose policy has levels; same lock as {@link #mbr}. */
     default OptionalInt level(ILSMDiskComponent component) {
         return OptionalInt.empty();
+    }
+
+    /**
+     * For an index that records its components' MBRs (a leveled R-tree's manifest): how many components its
+     * activations had to scan because no record described them; empty for every other index.
+     */
+    default OptionalLong componentsScannedAtActivation() {
+        return OptionalLong.empty();
     }
 }

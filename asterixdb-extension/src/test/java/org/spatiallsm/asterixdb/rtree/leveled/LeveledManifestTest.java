@@ -12,8 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
 
 class LeveledManifestTest {
@@ -27,6 +29,60 @@ class LeveledManifestTest {
     private static final MergeEdit SECOND = new MergeEdit(1, List.of("2_2", "0_1_m0p1"),
             List.of(new Component("0_2_m1p0", 1, List.of(2.0, 2.0, 3.0, 3.0), 12, 120)),
             List.of(new Component("2_2", 0, BOX, 5, 50), new Component("0_1_m0p1", 1, BOX, 7, 90)));
+
+    /** The flush edits of the inputs of {@link #FIRST} and {@link #SECOND}, as their installs wrote them. */
+    private static final FlushEdit FLUSH_0 = new FlushEdit(new Component("0_0", 0, BOX, 9, 90));
+    private static final FlushEdit FLUSH_1 = new FlushEdit(new Component("1_1", 0, BOX, 8, 80));
+    private static final FlushEdit FLUSH_2 = new FlushEdit(new Component("2_2", 0, BOX, 5, 50));
+
+    @Test
+    void aFlushEditDescribesItsComponentAtLevelZero() {
+        FlushEdit flush = new FlushEdit(new Component("3_3", 0, List.of(-1.5, 2.0, 4.0, 8.25), 31, 16384));
+        assertThat(LeveledManifest.encode(flush)).isEqualTo("{\"edit\":\"flush\",\"component\":{\"name\":\"3_3\","
+                + "\"level\":0,\"mbr\":[-1.5,2.0,4.0,8.25],\"entries\":31,\"bytes\":16384}}");
+        Version version = replay(FLUSH_0, flush);
+        assertThat(version.live()).containsOnlyKeys("0_0", "3_3");
+        assertThat(version.live().get("3_3")).isEqualTo(flush.component());
+        assertThat(version.levelOf("3_3")).isZero();
+        assertThat(version.removed()).isEmpty();
+        assertThat(version.lastSerial()).isEqualTo(-1);
+    }
+
+    @Test
+    void aMergeRemovesTheFlushesItConsumedAndAMoveKeepsTheirRecord() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2,
+                new FlushEdit(new Component("3_3", 0, BOX, 4, 40)), SECOND,
+                new MoveEdit("3_3", 0, 1, new Component("3_3", 0, BOX, 4, 40)));
+        assertThat(version.live()).containsOnlyKeys("0_1_m0p0", "0_2_m1p0", "3_3");
+        assertThat(version.removed()).containsExactlyInAnyOrder("0_0", "1_1", "2_2", "0_1_m0p1");
+        assertThat(version.live().get("3_3")).isEqualTo(new Component("3_3", 1, BOX, 4, 40));
+        // Without the flush edits the merge edits alone give the same state of the merged components.
+        assertThat(version.live().get("0_2_m1p0")).isEqualTo(replay(FIRST, SECOND).live().get("0_2_m1p0"));
+    }
+
+    @Test
+    void aTornFlushEditWasNeverWritten() {
+        String flush = LeveledManifest.encode(FLUSH_2);
+        Version version = LeveledManifest.replay(List.of(LeveledManifest.encode(FLUSH_0),
+                LeveledManifest.encode(FLUSH_1), LeveledManifest.encode(FIRST),
+                flush.substring(0, flush.length() - 3)));
+        assertThat(version).isEqualTo(replay(FLUSH_0, FLUSH_1, FIRST));
+        assertThat(version.live()).doesNotContainKey("2_2");
+    }
+
+    @Test
+    void startUpKeepsFlushesWithAndWithoutTheirEditUnlessAMergeConsumedThem() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2, new FlushEdit(new Component("3_3", 0, BOX, 4, 40)),
+                SECOND);
+        // 0_0 and 2_2 were consumed (their files not deleted yet), 3_3 has its edit, 4_4 none (the node died between
+        // its valid bit and its edit): both flushes are data, at level 0.
+        List<String> files = List.of("0_0", "2_2", "3_3", "4_4", "0_1_m0p0", "0_2_m1p0", "0_1_m0p1");
+        LeveledManifest.Selection selection = LeveledManifest.select(files, version);
+        assertThat(selection.keptInOrder()).containsExactly("4_4", "3_3", "0_2_m1p0", "0_1_m0p0");
+        assertThat(selection.deleted()).containsExactly("0_0", "0_1_m0p1", "2_2");
+        assertThat(version.live()).as("described, so not scanned at activation").containsKey("3_3")
+                .doesNotContainKey("4_4");
+    }
 
     @Test
     void mergeEditsReplaceInputsByOutputs() {
@@ -85,6 +141,82 @@ class LeveledManifestTest {
         LeveledManifest.Selection selection = LeveledManifest.select(files, version);
         assertThat(selection.keptInOrder()).containsExactly("4_4", "3_3", "0_1_m0p0", "0_2_m1p0");
         assertThat(selection.deleted()).containsExactly("0_1_m0p1", "0_4_m2p0", "2_2");
+    }
+
+    /** Many flushes, merges and moves: a manifest that is long next to the components it leaves live. */
+    private static List<LeveledManifest.Edit> longHistory() {
+        List<LeveledManifest.Edit> edits = new java.util.ArrayList<>();
+        for (int serial = 0; serial < 40; serial++) {
+            String older = (2 * serial) + "_" + (2 * serial);
+            String newer = (2 * serial + 1) + "_" + (2 * serial + 1);
+            Component a = new Component(older, 0, List.of(0.0, 0.0, (double) serial, 1.0), serial, 10L * serial);
+            Component b = new Component(newer, 0, List.of((double) serial, 0.0, 50.0, 2.0), 2, 20);
+            edits.add(new FlushEdit(a));
+            edits.add(new FlushEdit(b));
+            String output = LeveledManifest.Name.output(2 * serial, 2 * serial + 1, serial, 0);
+            Component merged = new Component(output, 1, List.of(0.0, 0.0, 50.0, 2.0), serial + 2, 30);
+            edits.add(new MergeEdit(serial, List.of(older, newer), List.of(merged), List.of(a, b)));
+            edits.add(new MoveEdit(output, 1, 2, merged));
+        }
+        // The newest flush stays at level 0.
+        edits.add(new FlushEdit(new Component("80_80", 0, BOX, 3, 30)));
+        return edits;
+    }
+
+    @Test
+    void aLongManifestIsRewrittenAsOneSnapshotThatReplaysToTheSameVersion(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        longHistory().forEach(edit -> LeveledManifest.append(file, edit));
+        LeveledManifest.Log log = LeveledManifest.readLog(file);
+        assertThat(log.edits()).isEqualTo(161);
+        assertThat(log.version().live()).hasSize(41);
+        assertThat(log.isLong()).as("161 edits > 2 x 41 + 64").isTrue();
+
+        LeveledManifest.rewrite(file, log.version());
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(1);
+        assertThat(LeveledManifest.decode(lines.get(0))).isInstanceOf(SnapshotEdit.class);
+        LeveledManifest.Log rewritten = LeveledManifest.readLog(file);
+        assertThat(rewritten.version()).isEqualTo(log.version());
+        assertThat(rewritten.version().removed()).hasSize(80);
+        assertThat(rewritten.version().lastSerial()).isEqualTo(39);
+        assertThat(rewritten.isLong()).isFalse();
+        assertThat(dir.resolve(LeveledManifest.REWRITE_NAME)).doesNotExist();
+        // Edits after the snapshot apply on top of it, as on top of the edits it replaced.
+        MoveEdit move = new MoveEdit("80_80", 0, 1, new Component("80_80", 0, BOX, 3, 30));
+        LeveledManifest.append(file, move);
+        assertThat(LeveledManifest.read(file)).isEqualTo(log.version().apply(move));
+    }
+
+    @Test
+    void aManifestIsLongBeyondTwiceItsLiveComponentsPlus64Edits() {
+        Version version = replay(longHistory().toArray(LeveledManifest.Edit[]::new));
+        assertThat(version.live()).hasSize(41);
+        assertThat(new LeveledManifest.Log(version, 2 * 41 + 64).isLong()).isFalse();
+        assertThat(new LeveledManifest.Log(version, 2 * 41 + 65).isLong()).isTrue();
+        assertThat(new LeveledManifest.Log(Version.EMPTY, 64).isLong()).isFalse();
+        assertThat(new LeveledManifest.Log(Version.EMPTY, 65).isLong()).isTrue();
+    }
+
+    @Test
+    void aCrashBeforeTheRenameLeavesTheOldManifestWhole(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        longHistory().forEach(edit -> LeveledManifest.append(file, edit));
+        byte[] before = Files.readAllBytes(file);
+        Version version = LeveledManifest.read(file);
+        Path unfinished = LeveledManifest.prepareRewrite(file, version);
+        // The node dies here: the snapshot is beside the manifest, not over it.
+        assertThat(unfinished.getFileName().toString()).startsWith(".");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(LeveledManifest.read(file)).isEqualTo(version);
+        // Never a component: the dot-file is neither a flush nor a merge output by name.
+        assertThat(LeveledManifest.Name.parse(unfinished.getFileName().toString())).isEmpty();
+        // Start-up deletes it before it reads the manifest (a half-written snapshot too).
+        Files.writeString(unfinished, "{\"edit\":\"snap", StandardCharsets.UTF_8);
+        LeveledManifest.discardUnfinishedRewrite(file);
+        assertThat(unfinished).doesNotExist();
+        assertThat(LeveledManifest.read(file)).isEqualTo(version);
+        LeveledManifest.discardUnfinishedRewrite(file);
     }
 
     @Test
