@@ -250,7 +250,7 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                     client.executeOrThrow(insert(dataset, points, first, end, recordSize, seed));
                     progress.advance(end - first);
                 }
-                lsm.flush(dataset.dataverse(), dataset.dataset());
+                lsm.flushWithoutListing(dataset.dataverse(), dataset.dataset());
             }
         }
         return (System.nanoTime() - start) / 1e9;

@@ -118,6 +118,42 @@ class LsmIntrospectionTest {
         assertThat(lsm.flush("Nowhere", "Nothing")).isEmpty();
         assertThat(catchThrowable(() -> lsm.events("Nowhere", "Nothing")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("there is no dataset Nowhere.Nothing");
+
+        HttpResponse<String> badListing = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:19004/spatial-lsm/flush"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("dataverse=Nowhere&dataset=Nothing&listing=no")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(badListing.statusCode()).isEqualTo(400);
+        assertThat(badListing.body()).isEqualTo("{\"error\":\"listing must be true or false, not 'no'\"}");
+    }
+
+    @Test
+    void aFlushWithoutListingFlushesAndAnswersOnlyHowManyFlushesItWaitedFor(QueryServiceClient client)
+            throws Exception {
+        client.executeOrThrow("""
+                DROP DATAVERSE Unlisted IF EXISTS; CREATE DATAVERSE Unlisted; USE Unlisted;
+                CREATE TYPE Located AS { id: int64, location: point };
+                CREATE DATASET Places(Located) PRIMARY KEY id;
+                CREATE INDEX locationIndex ON Places(location) TYPE RTREE;
+                INSERT INTO Places (SELECT VALUE {"id": i, "location": create_point(to_double(i), to_double(i))}
+                  FROM range(1, 100) i);
+                """);
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:19004/spatial-lsm/flush"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("dataverse=Unlisted&dataset=Places&listing=false")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        // The node's partition flushes its primary index and its R-tree together: one flush operation each.
+        assertThat(QueryServiceClient.parseJson(answer.body()).path("flushes").asInt()).isEqualTo(2);
+        assertThat(answer.body()).doesNotContain("indexes");
+
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofSeconds(30));
+        lsm.flushWithoutListing("Unlisted", "Places");
+        // Every index partition on every node now has its one flushed component, and nothing else.
+        assertThat(lsm.components("Unlisted", "Places")).hasSize(4)
+                .allSatisfy(partition -> assertThat(partition.components()).hasSize(1));
     }
 
     private static LsmEvent parse(String line) {

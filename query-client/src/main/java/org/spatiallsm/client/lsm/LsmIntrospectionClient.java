@@ -103,13 +103,27 @@ public final class LsmIntrospectionClient {
     public List<IndexComponents> flush(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
         for (Node node : nodes()) {
-            HttpRequest request = HttpRequest.newBuilder(node.api().resolve("/spatial-lsm/flush")).timeout(timeout)
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(query(dataverse, dataset) + "&timeoutSeconds="
-                            + flushTimeoutSeconds())).build();
-            all.addAll(IndexComponents.fromListing(parse(node, send(node, request))));
+            String answer = send(node, flushRequest(node, dataverse, dataset, true));
+            all.addAll(IndexComponents.fromListing(parse(node, answer)));
         }
         return all;
+    }
+
+    /**
+     * Flushes the dataset on every node and waits as {@link #flush} does, without asking for the components: what a
+     * loader that flushes after every batch wants, since a node's listing takes longer the more components it has.
+     */
+    public void flushWithoutListing(String dataverse, String dataset) {
+        for (Node node : nodes()) {
+            parse(node, send(node, flushRequest(node, dataverse, dataset, false)));
+        }
+    }
+
+    private HttpRequest flushRequest(Node node, String dataverse, String dataset, boolean listing) {
+        return HttpRequest.newBuilder(node.api().resolve("/spatial-lsm/flush")).timeout(timeout)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(query(dataverse, dataset) + "&timeoutSeconds="
+                        + flushTimeoutSeconds() + (listing ? "" : "&listing=false"))).build();
     }
 
     /** What a node may wait for its flushes: the request's timeout less {@value #ANSWER_MARGIN_SECONDS} s. */

@@ -96,6 +96,16 @@ class LsmIntrospectionClientTest {
     }
 
     @Test
+    void flushesWithoutAskingForTheListingWhenTheCallerNeedsNone() {
+        answers.put("/spatial-lsm/flush", "{\"node\": \"nc1\", \"dataverse\": \"Dv\", \"dataset\": \"A\", "
+                + "\"flushes\": 2}");
+
+        client(Duration.ofSeconds(30)).flushWithoutListing("Dv", "A");
+        assertThat(received.get("/spatial-lsm/flush"))
+                .isEqualTo("dataverse=Dv&dataset=A&timeoutSeconds=25&listing=false");
+    }
+
+    @Test
     void reportsTheNodesOneLineErrorWhenTheFlushTimesOut() {
         answers.put("/spatial-lsm/flush", "{\"error\": \"the flush of Dv.A on node nc1 did not finish within 25 s\"}");
         statuses.put("/spatial-lsm/flush", 503);
