@@ -138,6 +138,84 @@ class LeveledRTreeTest {
     }
 
     /**
+     * LOAD DATASET bulk-loads the leveled R-tree's first component (at level 0, scanned once for its MBR); the policy
+     * then pushes it down and merges it with later flushes like any other component, and the results through the
+     * index equal a scan and the model all along.
+     */
+    @Test
+    void loadDatasetIntoALeveledRTreeThenMergesKeepResultsEqualToAScan(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "LeveledLoad";
+        LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "2",
+                "max-component-entries", "40", "partitioning", "str"));
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
+                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40}},"
+                + " \"partitioning\": \"str\"};");
+        Random random = new Random(17);
+        Map<Long, double[]> model = new TreeMap<>();
+        List<String> lines = new ArrayList<>();
+        long nextId = 0;
+        for (; nextId < 600; nextId++) {
+            double[] point = randomPoint(random);
+            model.put(nextId, point);
+            lines.add("{\"id\": " + nextId + ", \"location\": point(\"" + literal(point[0]) + "," + literal(point[1])
+                    + "\")}");
+        }
+        Path file = Path.of("target", "leveled-load-points.adm").toAbsolutePath();
+        Files.write(file, lines);
+        client.executeOrThrow("USE " + dataverse + "; LOAD DATASET Points USING localfs ((\"path\"=\"asterix_nc1://"
+                + file + "\"), (\"format\"=\"adm\"));");
+
+        assertThat(client.executeOrThrow("USE " + dataverse + "; SELECT VALUE COUNT(*) FROM Points p;").results())
+                .extracting(JsonNode::asLong).containsExactly(600L);
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(levels(dir)).as("the loaded component of " + dir).hasSize(1).containsValue(0);
+        }
+        assertQueriesMatch(client, dataverse, model, random);
+
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        int merges = 0;
+        for (int round = 0; round < 6; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+            for (Path dir : indexDirectories(cluster, dataverse)) {
+                assertManifestFollowsTheCore(dir, policy, 40);
+            }
+            assertQueriesMatch(client, dataverse, model, random);
+        }
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            List<String> edits = Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME));
+            // The loaded component is a flush to the policy: it leaves level 0 first, by a move or a merge.
+            assertThat(LeveledManifest.decode(edits.get(0)) instanceof MoveEdit move ? move.component()
+                    : ((MergeEdit) LeveledManifest.decode(edits.get(0))).inputs().get(0).name())
+                    .as("the first component pushed down in " + dir).isEqualTo(loadedComponent(dir, edits));
+            for (String line : edits) {
+                merges += LeveledManifest.decode(line) instanceof MergeEdit ? 1 : 0;
+            }
+        }
+        assertThat(merges).as("merges after the load").isPositive();
+    }
+
+    /** The oldest flush-named component a partition ever had: the one LOAD DATASET wrote. */
+    private static String loadedComponent(Path dir, List<String> edits) throws IOException {
+        Set<String> names = new TreeSet<>(componentFiles(dir));
+        for (String line : edits) {
+            Edit edit = LeveledManifest.decode(line);
+            if (edit instanceof MergeEdit merge) {
+                names.addAll(merge.removed());
+            } else {
+                names.add(((MoveEdit) edit).component());
+            }
+        }
+        return names.stream().filter(n -> !Name.parse(n).orElseThrow().isMergeOutput())
+                .min(Comparator.comparingLong(n -> Name.parse(n).orElseThrow().maxSeq())).orElseThrow();
+    }
+
+    /**
      * The introspection journal records every flush of a leveled R-tree, and each merge as one event whose bytes are
      * those of all the components it wrote, as its manifest records them: what {@code bench spatial-policies} sums
      * into the write amplification. Moves are no event.
