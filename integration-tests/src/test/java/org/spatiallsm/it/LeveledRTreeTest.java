@@ -216,6 +216,70 @@ class LeveledRTreeTest {
     }
 
     /**
+     * COMPACT DATASET on a dataset with a leveled R-tree: in each partition the core's full compaction merges every
+     * component into one level with anti-matter dropped, the policy may push on from there, results equal a scan and
+     * the model, and a restart keeps it all. The dataset's other indexes (the primary and a stock R-tree) are each
+     * compacted into one component, as in stock AsterixDB.
+     */
+    @Test
+    void compactDatasetMergesEveryComponentIntoTheLevelTheCoreChooses(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "LeveledCompact";
+        LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "2",
+                "max-component-entries", "40", "partitioning", "str"));
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
+                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40}},"
+                + " \"partitioning\": \"str\"};"
+                + " CREATE INDEX stockLoc ON Points(location) TYPE RTREE;");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        Random random = new Random(29);
+        Map<Long, double[]> model = new TreeMap<>();
+        long nextId = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+        }
+        Map<Path, Integer> compactionLine = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(Set.copyOf(levels(dir).values())).as("levels before COMPACT in " + dir).hasSizeGreaterThan(1);
+            compactionLine.put(dir, Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME)).size());
+        }
+
+        client.executeOrThrow("USE " + dataverse + "; COMPACT DATASET Points;");
+        driver.awaitQuiescence(Duration.ofSeconds(60));
+
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME))).as("edits after COMPACT in " + dir)
+                    .hasSizeGreaterThan(compactionLine.get(dir));
+            assertManifestFollowsTheCore(dir, policy, 40, Set.of(compactionLine.get(dir)));
+        }
+        assertQueriesMatch(client, dataverse, model, random);
+        List<IndexComponents> others = driver.components().stream()
+                .filter(p -> List.of(DATASET, "stockLoc").contains(p.where().index())).toList();
+        assertThat(others).as("partitions of the primary and the stock R-tree").hasSize(4)
+                .allSatisfy(p -> assertThat(p.components()).as("components of " + p.where() + " after COMPACT")
+                        .hasSize(1));
+        Map<Path, Map<String, Integer>> levelsBefore = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            levelsBefore.put(dir, levels(dir));
+        }
+
+        cluster.restart();
+        QueryServiceClient restarted = cluster.client();
+        new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(levels(dir)).as("levels after the restart in " + dir).isEqualTo(levelsBefore.get(dir));
+            assertThat(componentFiles(dir)).isEqualTo(levels(dir).keySet());
+            assertManifestFollowsTheCore(dir, policy, 40, Set.of(compactionLine.get(dir)));
+        }
+        assertQueriesMatch(restarted, dataverse, model, random);
+    }
+
+    /**
      * The introspection journal records every flush of a leveled R-tree, and each merge as one event whose bytes are
      * those of all the components it wrote, as its manifest records them: what {@code bench spatial-policies} sums
      * into the write amplification. Moves are no event.
@@ -330,6 +394,12 @@ class LeveledRTreeTest {
      */
     private static MergeCounts assertManifestFollowsTheCore(Path dir, LeveledPolicy policy, long maxOutputEntries)
             throws IOException {
+        return assertManifestFollowsTheCore(dir, policy, maxOutputEntries, Set.of());
+    }
+
+    /** As above, where the manifest lines {@code compactions} (0-based) are the full merges of COMPACT DATASET. */
+    private static MergeCounts assertManifestFollowsTheCore(Path dir, LeveledPolicy policy, long maxOutputEntries,
+            Set<Integer> compactions) throws IOException {
         Path manifest = dir.resolve(LeveledManifest.FILE_NAME);
         List<String> lines = Files.exists(manifest) ? Files.readAllLines(manifest) : List.of();
         Set<String> files = componentFiles(dir);
@@ -348,7 +418,13 @@ class LeveledRTreeTest {
         }
         Version state = Version.EMPTY;
         MergeCounts counts = new MergeCounts();
-        for (Edit edit : edits) {
+        for (int line = 0; line < edits.size(); line++) {
+            Edit edit = edits.get(line);
+            if (compactions.contains(line)) {
+                assertFullCompaction((MergeEdit) edit, state, policy, maxOutputEntries);
+                state = state.apply(edit);
+                continue;
+            }
             Component picked = edit instanceof MergeEdit merge ? merge.inputs().get(0) : ((MoveEdit) edit).moved();
             List<String> taken = edit instanceof MergeEdit merge
                     ? merge.inputs().subList(1, merge.inputs().size()).stream().map(Component::name).sorted().toList()
@@ -407,6 +483,26 @@ class LeveledRTreeTest {
         perLevel.forEach((lvl, count) -> assertThat(count).as("components at level " + lvl + " in " + dir)
                 .isLessThanOrEqualTo(policy.capacity(lvl)));
         return counts;
+    }
+
+    /**
+     * A COMPACT edit: it took every live component (the manifest's and the flushes it does not name), and wrote them
+     * into the level {@link LeveledPolicy#fullCompaction} chooses for those inputs, in outputs within the cap.
+     */
+    private static void assertFullCompaction(MergeEdit compaction, Version state, LeveledPolicy policy,
+            long maxOutputEntries) {
+        assertThat(compaction.removed()).as("inputs of " + compaction).containsAll(state.live().keySet())
+                .containsExactlyInAnyOrderElementsOf(compaction.inputs().stream().map(Component::name).toList());
+        assertThat(compaction.inputs()).as("inputs at the levels the manifest gave them")
+                .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
+        LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
+                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
+                        c.entries(), c.bytes()))
+                .toList())).orElseThrow();
+        assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.level()).isEqualTo(decision.targetLevel());
+            assertThat(c.entries()).isBetween(1L, maxOutputEntries);
+        });
     }
 
     /** What the merges of a manifest did, summed over the partitions. */
