@@ -62,6 +62,9 @@ class LeveledRTreeTest {
     /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
             "max-component-entries", "40");
+    /** The leveled R-tree of the LOAD, COMPACT and journal tests. */
+    private static final Map<String, String> LEVELED_STR = Map.of("level0-components", "2", "size-ratio", "2",
+            "max-component-entries", "40", "partitioning", "str");
 
     /**
      * Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order); STR
@@ -145,15 +148,9 @@ class LeveledRTreeTest {
     @Test
     void loadDatasetIntoALeveledRTreeThenMergesKeepResultsEqualToAScan(SpatialTestCluster cluster) throws Exception {
         String dataverse = "LeveledLoad";
-        LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "2",
-                "max-component-entries", "40", "partitioning", "str"));
+        LeveledPolicy policy = LeveledPolicy.create(LEVELED_STR);
         QueryServiceClient client = cluster.client();
-        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
-                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
-                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
-                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
-                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40}},"
-                + " \"partitioning\": \"str\"};");
+        createLeveledPoints(client, dataverse, "");
         Random random = new Random(17);
         Map<Long, double[]> model = new TreeMap<>();
         List<String> lines = new ArrayList<>();
@@ -224,25 +221,13 @@ class LeveledRTreeTest {
     @Test
     void compactDatasetMergesEveryComponentIntoTheLevelTheCoreChooses(SpatialTestCluster cluster) throws Exception {
         String dataverse = "LeveledCompact";
-        LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "2",
-                "max-component-entries", "40", "partitioning", "str"));
+        LeveledPolicy policy = LeveledPolicy.create(LEVELED_STR);
         QueryServiceClient client = cluster.client();
-        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
-                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
-                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
-                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
-                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40}},"
-                + " \"partitioning\": \"str\"};"
-                + " CREATE INDEX stockLoc ON Points(location) TYPE RTREE;");
+        createLeveledPoints(client, dataverse, " CREATE INDEX stockLoc ON Points(location) TYPE RTREE;");
         FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
         Random random = new Random(29);
         Map<Long, double[]> model = new TreeMap<>();
-        long nextId = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            nextId = randomRound(client, dataverse, random, model, nextId);
-            driver.flush();
-            driver.awaitQuiescence(Duration.ofSeconds(60));
-        }
+        randomRoundsWithFlushes(driver, client, dataverse, random, model);
         Map<Path, Integer> compactionLine = new HashMap<>();
         for (Path dir : indexDirectories(cluster, dataverse)) {
             assertThat(Set.copyOf(levels(dir).values())).as("levels before COMPACT in " + dir).hasSizeGreaterThan(1);
@@ -288,21 +273,9 @@ class LeveledRTreeTest {
     void flushesAndMergesAreJournaledWithTheBytesOfEveryOutput(SpatialTestCluster cluster) throws Exception {
         String dataverse = "LeveledEvents";
         QueryServiceClient client = cluster.client();
-        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
-                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
-                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
-                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
-                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
-                + " \"partitioning\": \"str\"}}};");
+        createLeveledPoints(client, dataverse, "");
         FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
-        Random random = new Random(13);
-        Map<Long, double[]> model = new TreeMap<>();
-        long nextId = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            nextId = randomRound(client, dataverse, random, model, nextId);
-            driver.flush();
-            driver.awaitQuiescence(Duration.ofSeconds(60));
-        }
+        randomRoundsWithFlushes(driver, client, dataverse, new Random(13), new TreeMap<>());
         List<LsmEvent> events = driver.events().stream().filter(e -> e.where().index().equals(INDEX)).toList();
         List<Path> partitions = indexDirectories(cluster, dataverse);
         assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH)))
@@ -320,6 +293,30 @@ class LeveledRTreeTest {
                 .map(m -> m.added().stream().mapToLong(Component::bytes).sum()).sorted().toList();
         assertThat(events.stream().filter(e -> e.type().equals(LsmEvent.MERGE)).map(LsmEvent::bytesWritten).sorted())
                 .as("bytes written by each merge").containsExactlyElementsOf(writtenByMerges);
+    }
+
+    /**
+     * A fresh dataverse with the dataset {@code Points} under no-merge and its R-tree {@code loc} under
+     * {@link #LEVELED_STR}, then the DDL {@code more}.
+     */
+    private static void createLeveledPoints(QueryServiceClient client, String dataverse, String more) {
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
+                + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
+                + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
+                + " \"partitioning\": \"str\"}}};" + more);
+    }
+
+    /** {@link #ROUNDS} rounds of random changes from id 0 on, each flushed and its merges completed. */
+    private static void randomRoundsWithFlushes(FlushDriver driver, QueryServiceClient client, String dataverse,
+            Random random, Map<Long, double[]> model) throws InterruptedException {
+        long nextId = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+        }
     }
 
     /**
