@@ -2,6 +2,8 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,10 +61,7 @@ class LeveledDdlTest {
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("index badIndex: " + expectedMessage)
                 .doesNotContain("\n");
-        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = 'BadLeveled' "
-                + "AND i.IndexName = 'badIndex';").results()).isEmpty();
-        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
-                + "WHERE d.DataverseName = 'BadLeveled';").results()).isEmpty();
+        assertNothingCreated(client, "BadLeveled", "badIndex");
     }
 
     @Test
@@ -99,10 +98,7 @@ class LeveledDdlTest {
         assertThat(result.errors()).singleElement().asString()
                 .contains("The field 'position' which is of type point3d cannot be indexed using the RTree index")
                 .doesNotContain("\n");
-        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = 'Leveled3d' "
-                + "AND i.IndexName = 'positionIndex';").results()).isEmpty();
-        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
-                + "WHERE d.DataverseName = 'Leveled3d';").results()).isEmpty();
+        assertNothingCreated(client, "Leveled3d", "positionIndex");
     }
 
     /**
@@ -150,6 +146,35 @@ class LeveledDdlTest {
         assertThat(client.executeOrThrow("USE LeveledBoxes; EXPLAIN SELECT VALUE b.id FROM Boxes b WHERE "
                 + "spatial_intersect(b.box, create_rectangle(create_point(0.5, 0.5), create_point(9.5, 9.5)));")
                 .plan()).contains("RTREE_SEARCH");
+    }
+
+    /**
+     * LOAD DATASET of rectangles (four coordinates per key, adjacent in the load's sort) is sorted in the R-tree's
+     * order like points, and the leveled R-tree answers as a scan after deletes.
+     */
+    @Test
+    void deletesAfterLoadingRectanglesStayDeleted(QueryServiceClient client) throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledBoxes") + """
+                CREATE TYPE BoxType AS { id: int64, box: rectangle };
+                CREATE DATASET Boxes(BoxType) PRIMARY KEY id;
+                CREATE INDEX boxIndex ON Boxes(box) TYPE RTREE
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 1}}};
+                """);
+        List<String> lines = new ArrayList<>();
+        for (int id = 0; id < 300; id++) {
+            double x = (id * 37) % 190 - 95.0;
+            double y = (id * 53) % 190 - 95.0;
+            lines.add("{\"id\": " + id + ", \"box\": rectangle(\"" + x + "," + y + " " + (x + 1 + id % 7) + ","
+                    + (y + 1 + id % 5) + "\")}");
+        }
+        Path file = Path.of("target", "leveled-boxes.adm").toAbsolutePath();
+        Files.write(file, lines);
+        client.executeOrThrow("USE LeveledBoxes; LOAD DATASET Boxes USING localfs ((\"path\"=\"asterix_nc1://" + file
+                + "\"), (\"format\"=\"adm\")); DELETE FROM Boxes b WHERE b.id % 3 = 0;");
+        new FlushDriver(client, "LeveledBoxes", "Boxes").flush();
+
+        String everywhere = "create_rectangle(create_point(-200.0, -200.0), create_point(200.0, 200.0))";
+        assertThat(boxIds(client, "Boxes", everywhere)).hasSize(200).noneMatch(id -> id % 3 == 0);
     }
 
     private static List<Long> boxIds(QueryServiceClient client, String dataset, String window) {
@@ -218,6 +243,14 @@ class LeveledDdlTest {
                 "{\"IndexName\":\"tieredLocation\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
                         + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
                         + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"default\"}");
+    }
+
+    /** Neither the index nor any storage option of the dataverse's datasets is in the metadata. */
+    private static void assertNothingCreated(QueryServiceClient client, String dataverse, String index) {
+        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = '" + dataverse
+                + "' AND i.IndexName = '" + index + "';").results()).isEmpty();
+        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
+                + "WHERE d.DataverseName = '" + dataverse + "';").results()).isEmpty();
     }
 
     private static String freshDataverse(String name) {
