@@ -2,6 +2,10 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.storage.StorageOptionsParser;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 
@@ -56,10 +61,7 @@ class LeveledDdlTest {
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("index badIndex: " + expectedMessage)
                 .doesNotContain("\n");
-        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = 'BadLeveled' "
-                + "AND i.IndexName = 'badIndex';").results()).isEmpty();
-        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
-                + "WHERE d.DataverseName = 'BadLeveled';").results()).isEmpty();
+        assertNothingCreated(client, "BadLeveled", "badIndex");
     }
 
     @Test
@@ -74,6 +76,111 @@ class LeveledDdlTest {
                 + "a B-tree (the B-tree comes in a later issue)").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
+    }
+
+    /**
+     * A leveled R-tree assumes 2-D keys (its MBRs, partitioners and pruning are 2-D). AsterixDB 0.9.8 gives every
+     * type its R-tree accepts (point, line, rectangle, circle, polygon, geometry) a 2-D key and refuses the only
+     * other spatial type, point3d, at CREATE INDEX, before any storage option takes effect: one line naming the
+     * field and its type, and nothing is created.
+     */
+    @Test
+    void aLeveledRTreeOnAPoint3dFieldIsRefusedAndCreatesNothing(QueryServiceClient client) {
+        client.executeOrThrow(freshDataverse("Leveled3d") + """
+                CREATE TYPE SpaceType AS { id: int64, position: point3d };
+                CREATE DATASET Stars(SpaceType) PRIMARY KEY id;
+                """);
+
+        QueryResult result = client.execute("USE Leveled3d; CREATE INDEX positionIndex ON Stars(position) TYPE RTREE "
+                + "WITH {\"merge-policy\": {\"name\": \"leveled\"}, \"partitioning\": \"str\"};");
+
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).singleElement().asString()
+                .contains("The field 'position' which is of type point3d cannot be indexed using the RTree index")
+                .doesNotContain("\n");
+        assertNothingCreated(client, "Leveled3d", "positionIndex");
+    }
+
+    /**
+     * Rectangles are 2-D keys of four coordinates (points store two): a leveled R-tree over them merges into deeper
+     * levels and answers as a scan of an unindexed copy does.
+     */
+    @Test
+    void aLeveledRTreeOnRectanglesMergesAndAnswersAsAScan(QueryServiceClient client) throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledBoxes") + """
+                CREATE TYPE BoxType AS { id: int64, box: rectangle };
+                CREATE DATASET Boxes(BoxType) PRIMARY KEY id WITH {"merge-policy": {"name": "no-merge"}};
+                CREATE DATASET Unindexed(BoxType) PRIMARY KEY id;
+                CREATE INDEX boxIndex ON Boxes(box) TYPE RTREE
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 1, "size-ratio": 2,
+                        "max-component-entries": 10}}, "partitioning": "str"};
+                """);
+        FlushDriver boxes = new FlushDriver(client, "LeveledBoxes", "Boxes");
+        for (int round = 0; round < 6; round++) {
+            String corner = "create_point(to_double((x * 37) % 190) - 95.0, to_double((x * 53) % 190) - 95.0)";
+            String rectangles = "(SELECT VALUE {\"id\": x, \"box\": create_rectangle(" + corner + ", create_point("
+                    + "get_x(" + corner + ") + 1.0 + to_double(x % 7), get_y(" + corner + ") + 1.0 + to_double(x % 5)"
+                    + "))} FROM range(" + round * 40 + ", " + (round * 40 + 39) + ") x)";
+            client.executeOrThrow("USE LeveledBoxes; INSERT INTO Boxes " + rectangles + "; INSERT INTO Unindexed "
+                    + rectangles + ";");
+            boxes.flush();
+            boxes.awaitQuiescence(Duration.ofSeconds(60));
+        }
+
+        List<Integer> levels = new ArrayList<>();
+        for (JsonNode listing : new LsmIntrospectionClient(client, Duration.ofMinutes(2)).listings("LeveledBoxes",
+                "Boxes")) {
+            for (JsonNode index : listing.path("indexes")) {
+                if (index.path("index").asText().equals("boxIndex")) {
+                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
+                }
+            }
+        }
+        assertThat(levels).as("levels of the rectangles' components").anyMatch(level -> level >= 2);
+        for (int x = -100; x < 100; x += 40) {
+            String window = "create_rectangle(create_point(" + x + ".5, " + (x / 2) + ".5), create_point(" + (x + 30)
+                    + ".5, " + (x / 2 + 50) + ".5))";
+            assertThat(boxIds(client, "Boxes", window)).as("boxes in " + window).isNotEmpty()
+                    .isEqualTo(boxIds(client, "Unindexed", window));
+        }
+        assertThat(client.executeOrThrow("USE LeveledBoxes; EXPLAIN SELECT VALUE b.id FROM Boxes b WHERE "
+                + "spatial_intersect(b.box, create_rectangle(create_point(0.5, 0.5), create_point(9.5, 9.5)));")
+                .plan()).contains("RTREE_SEARCH");
+    }
+
+    /**
+     * LOAD DATASET of rectangles (four coordinates per key, adjacent in the load's sort) is sorted in the R-tree's
+     * order like points, and the leveled R-tree answers as a scan after deletes.
+     */
+    @Test
+    void deletesAfterLoadingRectanglesStayDeleted(QueryServiceClient client) throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledBoxes") + """
+                CREATE TYPE BoxType AS { id: int64, box: rectangle };
+                CREATE DATASET Boxes(BoxType) PRIMARY KEY id;
+                CREATE INDEX boxIndex ON Boxes(box) TYPE RTREE
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 1}}};
+                """);
+        List<String> lines = new ArrayList<>();
+        for (int id = 0; id < 300; id++) {
+            double x = (id * 37) % 190 - 95.0;
+            double y = (id * 53) % 190 - 95.0;
+            lines.add("{\"id\": " + id + ", \"box\": rectangle(\"" + x + "," + y + " " + (x + 1 + id % 7) + ","
+                    + (y + 1 + id % 5) + "\")}");
+        }
+        Path file = Path.of("target", "leveled-boxes.adm").toAbsolutePath();
+        Files.write(file, lines);
+        client.executeOrThrow("USE LeveledBoxes; LOAD DATASET Boxes USING localfs ((\"path\"=\"asterix_nc1://" + file
+                + "\"), (\"format\"=\"adm\")); DELETE FROM Boxes b WHERE b.id % 3 = 0;");
+        new FlushDriver(client, "LeveledBoxes", "Boxes").flush();
+
+        String everywhere = "create_rectangle(create_point(-200.0, -200.0), create_point(200.0, 200.0))";
+        assertThat(boxIds(client, "Boxes", everywhere)).hasSize(200).noneMatch(id -> id % 3 == 0);
+    }
+
+    private static List<Long> boxIds(QueryServiceClient client, String dataset, String window) {
+        return client.executeOrThrow("USE LeveledBoxes; SELECT VALUE b.id FROM " + dataset + " b WHERE "
+                + "spatial_intersect(b.box, " + window + ") ORDER BY b.id;").results().stream().map(JsonNode::asLong)
+                .toList();
     }
 
     /**
@@ -136,6 +243,14 @@ class LeveledDdlTest {
                 "{\"IndexName\":\"tieredLocation\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
                         + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
                         + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"default\"}");
+    }
+
+    /** Neither the index nor any storage option of the dataverse's datasets is in the metadata. */
+    private static void assertNothingCreated(QueryServiceClient client, String dataverse, String index) {
+        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName = '" + dataverse
+                + "' AND i.IndexName = '" + index + "';").results()).isEmpty();
+        assertThat(client.executeOrThrow("SELECT VALUE h FROM Metadata.`Dataset` d, d.`Hints` h "
+                + "WHERE d.DataverseName = '" + dataverse + "';").results()).isEmpty();
     }
 
     private static String freshDataverse(String name) {

@@ -65,6 +65,9 @@ class LeveledRTreeTest {
     /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
             "max-component-entries", "40");
+    /** The leveled R-tree of the LOAD, COMPACT and journal tests. */
+    private static final Map<String, String> LEVELED_STR = Map.of("level0-components", "2", "size-ratio", "2",
+            "max-component-entries", "40", "partitioning", "str");
 
     /**
      * Every partitioner, each with another R-tree order (the partitioners must see the R-tree's exact order); STR
@@ -148,6 +151,126 @@ class LeveledRTreeTest {
         randomRound(restarted, dataverse, random, model, nextId);
         new FlushDriver(restarted, dataverse, DATASET).flush();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        assertQueriesMatch(restarted, dataverse, model, random);
+    }
+
+    /**
+     * LOAD DATASET bulk-loads the leveled R-tree's first component (at level 0, scanned once for its MBR); the policy
+     * then pushes it down and merges it with later flushes like any other component, and the results through the
+     * index equal a scan and the model all along.
+     */
+    @Test
+    void loadDatasetIntoALeveledRTreeThenMergesKeepResultsEqualToAScan(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "LeveledLoad";
+        LeveledPolicy policy = LeveledPolicy.create(LEVELED_STR);
+        QueryServiceClient client = cluster.client();
+        createLeveledPoints(client, dataverse, "");
+        Random random = new Random(17);
+        Map<Long, double[]> model = new TreeMap<>();
+        List<String> lines = new ArrayList<>();
+        long nextId = 0;
+        for (; nextId < 600; nextId++) {
+            double[] point = randomPoint(random);
+            model.put(nextId, point);
+            lines.add("{\"id\": " + nextId + ", \"location\": point(\"" + literal(point[0]) + "," + literal(point[1])
+                    + "\")}");
+        }
+        Path file = Path.of("target", "leveled-load-points.adm").toAbsolutePath();
+        Files.write(file, lines);
+        client.executeOrThrow("USE " + dataverse + "; LOAD DATASET Points USING localfs ((\"path\"=\"asterix_nc1://"
+                + file + "\"), (\"format\"=\"adm\"));");
+
+        assertThat(client.executeOrThrow("USE " + dataverse + "; SELECT VALUE COUNT(*) FROM Points p;").results())
+                .extracting(JsonNode::asLong).containsExactly(600L);
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(levels(dir)).as("the loaded component of " + dir).hasSize(1).containsValue(0);
+        }
+        assertQueriesMatch(client, dataverse, model, random);
+
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        int merges = 0;
+        for (int round = 0; round < 6; round++) {
+            nextId = randomRound(client, dataverse, random, model, nextId);
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofSeconds(60));
+            for (Path dir : indexDirectories(cluster, dataverse)) {
+                assertManifestFollowsTheCore(dir, policy, 40);
+            }
+            assertQueriesMatch(client, dataverse, model, random);
+        }
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            List<Edit> edits = new ArrayList<>();
+            for (String line : Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME))) {
+                edits.add(LeveledManifest.decode(line));
+            }
+            // The load wrote the first edit, its component's record at level 0. A flush to the policy, the loaded
+            // component leaves level 0 first, by a move or a merge.
+            assertThat(edits.get(0)).as("the first edit in " + dir).isInstanceOf(FlushEdit.class);
+            String loaded = ((FlushEdit) edits.get(0)).component().name();
+            Edit firstPush = edits.stream().filter(e -> !(e instanceof FlushEdit)).findFirst().orElseThrow();
+            assertThat(firstPush instanceof MoveEdit move ? move.component()
+                    : ((MergeEdit) firstPush).inputs().get(0).name())
+                    .as("the first component pushed down in " + dir).isEqualTo(loaded);
+            merges += (int) edits.stream().filter(MergeEdit.class::isInstance).count();
+        }
+        assertThat(merges).as("merges after the load").isPositive();
+    }
+
+    /**
+     * COMPACT DATASET on a dataset with a leveled R-tree: in each partition the core's full compaction merges every
+     * component into one level with anti-matter dropped, the policy may push on from there, results equal a scan and
+     * the model, and a restart keeps it all. The dataset's other indexes (the primary and a stock R-tree) are each
+     * compacted into one component, as in stock AsterixDB.
+     */
+    @Test
+    void compactDatasetMergesEveryComponentIntoTheLevelTheCoreChooses(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "LeveledCompact";
+        LeveledPolicy policy = LeveledPolicy.create(LEVELED_STR);
+        QueryServiceClient client = cluster.client();
+        createLeveledPoints(client, dataverse, " CREATE INDEX stockLoc ON Points(location) TYPE RTREE;");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        Random random = new Random(29);
+        Map<Long, double[]> model = new TreeMap<>();
+        randomRoundsWithFlushes(driver, client, dataverse, random, model, ROUNDS);
+        Map<Path, Integer> compactionLine = new HashMap<>();
+        Map<Path, Long> compactionSerial = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(Set.copyOf(levels(dir).values())).as("levels before COMPACT in " + dir).hasSizeGreaterThan(1);
+            compactionLine.put(dir, Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME)).size());
+        }
+
+        client.executeOrThrow("USE " + dataverse + "; COMPACT DATASET Points;");
+        driver.awaitQuiescence(Duration.ofSeconds(60));
+
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            List<String> lines = Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME));
+            assertThat(lines).as("edits after COMPACT in " + dir).hasSizeGreaterThan(compactionLine.get(dir));
+            // The first edit after COMPACT is its merge (the flush before it left nothing in memory).
+            Edit compaction = LeveledManifest.decode(lines.get(compactionLine.get(dir)));
+            assertThat(compaction).as("the edit COMPACT wrote in " + dir).isInstanceOf(MergeEdit.class);
+            compactionSerial.put(dir, ((MergeEdit) compaction).serial());
+            assertManifestFollowsTheCore(dir, policy, 40, Set.of(compactionSerial.get(dir)));
+        }
+        assertQueriesMatch(client, dataverse, model, random);
+        List<IndexComponents> others = driver.components().stream()
+                .filter(p -> List.of(DATASET, "stockLoc").contains(p.where().index())).toList();
+        assertThat(others).as("partitions of the primary and the stock R-tree").hasSize(4)
+                .allSatisfy(p -> assertThat(p.components()).as("components of " + p.where() + " after COMPACT")
+                        .hasSize(1));
+        Map<Path, Map<String, Integer>> levelsBefore = new HashMap<>();
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            levelsBefore.put(dir, levels(dir));
+        }
+
+        cluster.restart();
+        QueryServiceClient restarted = cluster.client();
+        new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
+        for (Path dir : indexDirectories(cluster, dataverse)) {
+            assertThat(levels(dir)).as("levels after the restart in " + dir).isEqualTo(levelsBefore.get(dir));
+            assertThat(componentFiles(dir)).isEqualTo(levels(dir).keySet());
+            // The restart may have rewritten the manifest as a snapshot, the compaction included.
+            assertManifestFollowsTheCore(dir, policy, 40, Set.of(compactionSerial.get(dir)));
+        }
         assertQueriesMatch(restarted, dataverse, model, random);
     }
 
@@ -265,20 +388,34 @@ class LeveledRTreeTest {
      */
     private static FlushDriver createAndLoadStr(QueryServiceClient client, String dataverse, Random random,
             Map<Long, double[]> model, int rounds) throws InterruptedException {
+        createLeveledPoints(client, dataverse, "");
+        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+        randomRoundsWithFlushes(driver, client, dataverse, random, model, rounds);
+        return driver;
+    }
+
+    /**
+     * A fresh dataverse with the dataset {@code Points} under no-merge and its R-tree {@code loc} under
+     * {@link #LEVELED_STR}, then the DDL {@code more}.
+     */
+    private static void createLeveledPoints(QueryServiceClient client, String dataverse, String more) {
         client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
                 + dataverse + "; CREATE TYPE Located AS { id: int64, location: point };"
                 + " CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"no-merge\"}};"
                 + " CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"leveled\","
                 + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
-                + " \"partitioning\": \"str\"}}};");
-        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
+                + " \"partitioning\": \"str\"}}};" + more);
+    }
+
+    /** {@code rounds} rounds of random changes from id 0 on, each flushed and its merges completed. */
+    private static void randomRoundsWithFlushes(FlushDriver driver, QueryServiceClient client, String dataverse,
+            Random random, Map<Long, double[]> model, int rounds) throws InterruptedException {
         long nextId = 0;
         for (int round = 0; round < rounds; round++) {
             nextId = randomRound(client, dataverse, random, model, nextId);
             driver.flush();
             driver.awaitQuiescence(Duration.ofSeconds(60));
         }
-        return driver;
     }
 
     /** Each R-tree component, by its files, with {@code "<level> <mbr>"} as the components listing shows them. */
@@ -388,6 +525,12 @@ class LeveledRTreeTest {
      */
     private static MergeCounts assertManifestFollowsTheCore(Path dir, LeveledPolicy policy, long maxOutputEntries)
             throws IOException {
+        return assertManifestFollowsTheCore(dir, policy, maxOutputEntries, Set.of());
+    }
+
+    /** As above, where the merges with the serials {@code compactions} are the full merges of COMPACT DATASET. */
+    private static MergeCounts assertManifestFollowsTheCore(Path dir, LeveledPolicy policy, long maxOutputEntries,
+            Set<Long> compactions) throws IOException {
         Path manifest = dir.resolve(LeveledManifest.FILE_NAME);
         List<String> lines = Files.exists(manifest) ? Files.readAllLines(manifest) : List.of();
         Set<String> files = componentFiles(dir);
@@ -413,6 +556,11 @@ class LeveledRTreeTest {
         MergeCounts counts = new MergeCounts();
         for (Edit edit : edits) {
             Version before = state;
+            if (edit instanceof MergeEdit merge && compactions.contains(merge.serial())) {
+                assertFullCompaction(merge, state, policy, maxOutputEntries);
+                state = state.apply(edit);
+                continue;
+            }
             if (edit instanceof FlushEdit flush) {
                 // Written when the flush (or bulk load) is installed, before the policy sees it: once, at level 0.
                 assertThat(flush.component().level()).isZero();
@@ -489,6 +637,26 @@ class LeveledRTreeTest {
         perLevel.forEach((lvl, count) -> assertThat(count).as("components at level " + lvl + " in " + dir)
                 .isLessThanOrEqualTo(policy.capacity(lvl)));
         return counts;
+    }
+
+    /**
+     * A COMPACT edit: it took every live component (the manifest's and the flushes it does not name), and wrote them
+     * into the level {@link LeveledPolicy#fullCompaction} chooses for those inputs, in outputs within the cap.
+     */
+    private static void assertFullCompaction(MergeEdit compaction, Version state, LeveledPolicy policy,
+            long maxOutputEntries) {
+        assertThat(compaction.removed()).as("inputs of " + compaction).containsAll(state.live().keySet())
+                .containsExactlyInAnyOrderElementsOf(compaction.inputs().stream().map(Component::name).toList());
+        assertThat(compaction.inputs()).as("inputs at the levels the manifest gave them")
+                .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
+        LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
+                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
+                        c.entries(), c.bytes()))
+                .toList())).orElseThrow();
+        assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.level()).isEqualTo(decision.targetLevel());
+            assertThat(c.entries()).isBetween(1L, maxOutputEntries);
+        });
     }
 
     /** What the merges of a manifest did, summed over the partitions. */

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Optional;
 
+import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.api.client.IHyracksClientConnection;
 import org.apache.hyracks.api.job.JobSpecification;
 import org.spatiallsm.storage.RTreeComparator;
@@ -19,14 +20,24 @@ public final class OrderSwitchingConnection {
     private OrderSwitchingConnection() {
     }
 
+    /** A change made to every job before it is submitted. */
+    @FunctionalInterface
+    public interface JobRewrite {
+        void apply(JobSpecification job) throws AlgebricksException;
+    }
+
     public static IHyracksClientConnection wrap(IHyracksClientConnection connection,
             Optional<RTreeComparator> order) {
+        return wrap(connection, job -> RTreeLinearizers.useOrder(job, order));
+    }
+
+    public static IHyracksClientConnection wrap(IHyracksClientConnection connection, JobRewrite rewrite) {
         return (IHyracksClientConnection) Proxy.newProxyInstance(IHyracksClientConnection.class.getClassLoader(),
                 new Class<?>[] { IHyracksClientConnection.class }, (proxy, method, args) -> {
                     if (args != null) {
                         for (Object argument : args) {
                             if (argument instanceof JobSpecification job) {
-                                RTreeLinearizers.useOrder(job, order);
+                                rewrite.apply(job);
                             }
                         }
                     }

@@ -1,14 +1,19 @@
 package org.spatiallsm.asterixdb.rtree;
 
 import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.Set;
 
 import org.apache.asterix.formats.nontagged.OrderedLinearizeComparatorFactory;
+import org.apache.asterix.runtime.operators.LSMIndexBulkLoadOperatorDescriptor;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.api.dataflow.IOperatorDescriptor;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.api.job.JobSpecification;
+import org.apache.hyracks.dataflow.std.file.IFileSplitProvider;
 import org.apache.hyracks.dataflow.std.sort.AbstractSorterOperatorDescriptor;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
@@ -132,6 +137,58 @@ public final class RTreeLinearizers {
                 }
             }
         }
+    }
+
+    /**
+     * LOAD DATASET sorts an R-tree's keys for its bulk load by [coordinates..., primary keys], lexicographically
+     * (0.9.8's {@code IndexBulkloadPOperator}), not by the R-tree's curve order, which its flushes and merges use:
+     * a search or merge then reconciles the loaded component with later ones out of step, and an entry deleted
+     * after the load can survive its anti-matter. This makes every sort of {@code job} that feeds the bulk load of one
+     * of {@code rtrees} sort by {@code order} over the coordinates (read from the first one on, as AsterixDB's own
+     * R-tree sorts do), then by the primary keys.
+     *
+     * @param primaryKeys the number of primary-key fields, the last sort keys
+     */
+    public static void useOrderInLoad(JobSpecification job, ILinearizeComparatorFactory order, Set<String> rtrees,
+            int primaryKeys) throws AlgebricksException {
+        for (var connector : job.getConnectorOperatorMap().values()) {
+            IOperatorDescriptor producer = connector.getLeft().getLeft();
+            IOperatorDescriptor consumer = connector.getRight().getLeft();
+            if (producer instanceof AbstractSorterOperatorDescriptor sorter
+                    && consumer instanceof LSMIndexBulkLoadOperatorDescriptor load
+                    && rtrees.contains(indexName(load))) {
+                sortByCurve(sorter, order, primaryKeys, indexName(load));
+            }
+        }
+    }
+
+    private static void sortByCurve(AbstractSorterOperatorDescriptor sorter, ILinearizeComparatorFactory order,
+            int primaryKeys, String index) throws AlgebricksException {
+        int[] fields = (int[]) read(sorter, "sortFields");
+        IBinaryComparatorFactory[] comparators = (IBinaryComparatorFactory[]) read(sorter, "comparatorFactories");
+        int coordinates = fields.length - primaryKeys;
+        for (int i = 1; i < coordinates; i++) {
+            if (fields[i] != fields[0] + i) {
+                throw new AlgebricksException("spatial-lsm cannot sort the keys of R-tree " + index + " for LOAD "
+                        + "DATASET in its order: its coordinates are not adjacent fields " + Arrays.toString(fields));
+            }
+        }
+        int[] curveFields = new int[primaryKeys + 1];
+        IBinaryComparatorFactory[] curveComparators = new IBinaryComparatorFactory[primaryKeys + 1];
+        curveFields[0] = fields[0];
+        curveComparators[0] = order;
+        System.arraycopy(fields, coordinates, curveFields, 1, primaryKeys);
+        System.arraycopy(comparators, coordinates, curveComparators, 1, primaryKeys);
+        write(sorter, "sortFields", curveFields);
+        write(sorter, "comparatorFactories", curveComparators);
+        // A normalized key of the first coordinate would sort by it before the curve is asked.
+        write(sorter, "keyNormalizerFactories", null);
+    }
+
+    /** The index a bulk load fills: the last name of its file split, as AsterixDB names index directories. */
+    private static String indexName(LSMIndexBulkLoadOperatorDescriptor load) throws AlgebricksException {
+        IFileSplitProvider splits = (IFileSplitProvider) read(read(load, "indexHelperFactory"), "fileSplitProvider");
+        return Path.of(splits.getFileSplits()[0].getPath()).getFileName().toString();
     }
 
     private static Object read(Object target, String fieldName) throws AlgebricksException {

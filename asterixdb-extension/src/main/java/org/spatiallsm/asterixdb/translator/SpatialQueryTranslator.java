@@ -26,12 +26,15 @@ import org.apache.asterix.metadata.MetadataTransactionContext;
 import org.apache.asterix.metadata.declared.MetadataProvider;
 import org.apache.asterix.metadata.entities.Dataset;
 import org.apache.asterix.metadata.entities.Index;
+import org.apache.asterix.om.types.ATypeTag;
 import org.apache.asterix.translator.IRequestParameters;
 import org.apache.asterix.translator.SessionOutput;
 import org.apache.hyracks.api.client.IHyracksClientConnection;
+import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
+import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.sqlpp.SpatialCreateIndexStatement;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
@@ -99,17 +102,18 @@ public class SpatialQueryTranslator extends QueryTranslator {
 
     /**
      * LOAD DATASET bulk-loads every index after sorting it. One chosen R-tree order can be applied to all R-tree sorts
-     * of the job; R-trees of one dataset that disagree cannot be told apart there, so such a load is refused.
+     * of the job; R-trees of one dataset that disagree cannot be told apart there, so such a load is refused. 0.9.8
+     * sorts an R-tree's keys for LOAD by their coordinates one after the other, whatever the R-tree's order, so that
+     * sort is made to use the order too ({@link RTreeLinearizers#useOrderInLoad}).
      */
     @Override
     protected void handleLoadStatement(MetadataProvider metadataProvider, Statement statement,
             IHyracksClientConnection hcc) throws Exception {
         LoadStatement load = (LoadStatement) statement;
-        Map<String, Optional<RTreeComparator>> orders =
-                rtreeOrders(getActiveDataverseName(load.getDataverseName()), load.getDatasetName());
-        Set<Optional<RTreeComparator>> distinct = new HashSet<>(orders.values());
+        LoadTarget target = loadTarget(getActiveDataverseName(load.getDataverseName()), load.getDatasetName());
+        Set<Optional<RTreeComparator>> distinct = new HashSet<>(target.rtreeOrders().values());
         if (distinct.size() > 1) {
-            String comparators = orders.entrySet().stream()
+            String comparators = target.rtreeOrders().entrySet().stream()
                     .map(index -> index.getKey() + ": "
                             + index.getValue().map(RTreeComparator::optionValue).orElse("default"))
                     .collect(Collectors.joining(", "));
@@ -118,25 +122,42 @@ public class SpatialQueryTranslator extends QueryTranslator {
                             + "); load the data before creating those indexes, or insert it");
         }
         Optional<RTreeComparator> order = distinct.stream().findAny().flatMap(o -> o);
-        super.handleLoadStatement(metadataProvider, statement, OrderSwitchingConnection.wrap(hcc, order));
+        // Every R-tree type of 0.9.8 has 2-D keys (docs/ddl.md); without a choice, AsterixDB's default order, fast.
+        ILinearizeComparatorFactory loadOrder = order.isPresent() ? RTreeLinearizers.factory(order.get(), 2)
+                : RTreeLinearizers.fastEquivalent(MetadataProvider.proposeLinearizer(ATypeTag.DOUBLE, 4));
+        super.handleLoadStatement(metadataProvider, statement, OrderSwitchingConnection.wrap(hcc, job -> {
+            RTreeLinearizers.useOrder(job, order);
+            RTreeLinearizers.useOrderInLoad(job, loadOrder, target.storedAsRTrees(), target.primaryKeys());
+        }));
     }
 
-    /** Each R-tree index of the dataset and its chosen order (empty: AsterixDB's default). */
-    private static Map<String, Optional<RTreeComparator>> rtreeOrders(DataverseName dataverseName, String datasetName)
-            throws Exception {
+    /**
+     * The R-tree indexes of a dataset with their chosen orders (empty: AsterixDB's default), those stored as R-trees
+     * (not as an organisation's B-tree), and the dataset's primary-key count.
+     */
+    private record LoadTarget(Map<String, Optional<RTreeComparator>> rtreeOrders, Set<String> storedAsRTrees,
+            int primaryKeys) {
+    }
+
+    private static LoadTarget loadTarget(DataverseName dataverseName, String datasetName) throws Exception {
         MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
         try {
             Map<String, Optional<RTreeComparator>> orders = new TreeMap<>();
+            Set<String> rtrees = new HashSet<>();
             Dataset dataset = MetadataManager.INSTANCE.getDataset(tx, dataverseName, datasetName);
-            if (dataset != null) {
-                for (Index index : MetadataManager.INSTANCE.getDatasetIndexes(tx, dataverseName, datasetName)) {
-                    if (index.getIndexType() == IndexType.RTREE) {
-                        orders.put(index.getIndexName(),
-                                IndexOptionsStore.read(dataset, index.getIndexName()).comparator());
+            if (dataset == null) {
+                return new LoadTarget(orders, rtrees, 0);
+            }
+            for (Index index : MetadataManager.INSTANCE.getDatasetIndexes(tx, dataverseName, datasetName)) {
+                if (index.getIndexType() == IndexType.RTREE) {
+                    IndexStorageOptions options = IndexOptionsStore.read(dataset, index.getIndexName());
+                    orders.put(index.getIndexName(), options.comparator());
+                    if (options.organisation().isEmpty()) {
+                        rtrees.add(index.getIndexName());
                     }
                 }
             }
-            return orders;
+            return new LoadTarget(orders, rtrees, dataset.getPrimaryKeys().size());
         } finally {
             MetadataManager.INSTANCE.commitTransaction(tx);
         }

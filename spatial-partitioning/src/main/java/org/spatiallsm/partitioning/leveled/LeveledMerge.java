@@ -7,14 +7,16 @@ import java.util.Optional;
 
 /**
  * The leveled policy's answer: push {@code picked} from {@code sourceLevel} into {@code targetLevel}
- * (= sourceLevel + 1).
+ * (= sourceLevel + 1), or for a {@link Action#FULL} compaction, merge every component into {@code targetLevel}.
  *
- * @param sourceLevel       the level over capacity
+ * @param sourceLevel       the level over capacity; for a full compaction the shallowest level present
  * @param targetLevel       where the outputs (or the moved component) go
- * @param picked            the component chosen in the source level
- * @param overlapping       the target-level components that join the merge, oldest first (empty for a move)
+ * @param picked            the component chosen in the source level (for a full compaction its oldest)
+ * @param overlapping       the target-level components that join the merge, oldest first (empty for a move); for a
+ *                          full compaction every other component, oldest first
  * @param action            {@link Action#MOVE}: only the picked component's level changes, nothing is written;
- *                          {@link Action#MERGE}: read the inputs, write new components into the target level
+ *                          {@link Action#MERGE}: read the inputs, write new components into the target level;
+ *                          {@link Action#FULL}: a merge of every component (COMPACT)
  * @param dropAntiMatter    true only for a merge whose target is the deepest level: no older matter can exist below
  *                          it, so anti-matter has nothing left to cancel. Every other merge must keep anti-matter
  * @param partitioning      how to cut the merged output: {@code size}, {@code str}, {@code rstar-grove-area} or
@@ -29,13 +31,19 @@ public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent pi
 
     public enum Action {
         MOVE,
-        MERGE
+        MERGE,
+        FULL
     }
 
     public LeveledMerge {
         overlapping = List.copyOf(overlapping);
-        if (targetLevel != sourceLevel + 1) {
-            throw new IllegalArgumentException("target level " + targetLevel + " is not below " + sourceLevel);
+        // A push-down goes one level deeper; a full compaction drops anti-matter into a level at or below all data.
+        boolean valid = action == Action.FULL
+                ? targetLevel >= Math.max(1, sourceLevel) && dropAntiMatter && compactionPointer.isEmpty()
+                : targetLevel == sourceLevel + 1;
+        if (!valid) {
+            throw new IllegalArgumentException(action + " from level " + sourceLevel + " into level " + targetLevel
+                    + " is not a leveled " + (action == Action.FULL ? "compaction" : "push-down"));
         }
         if (action == Action.MOVE && (!overlapping.isEmpty() || dropAntiMatter)) {
             throw new IllegalArgumentException("a move has no other inputs and writes nothing");

@@ -151,6 +151,32 @@ public final class LeveledPolicy {
     }
 
     /**
+     * What {@code COMPACT} runs: every component merged into one level, with anti-matter dropped (nothing is left
+     * below it to cancel), cut by the same partitioner and cap as any merge. The target is the shallowest level
+     * &gt;= 1 whose capacity holds the outputs (all entries / the cap, rounded up), never shallower than the deepest
+     * level present, so that no data moves up. Empty when there are fewer than two components (AsterixDB merges
+     * nothing then) or a merge is running (AsterixDB asks again when it completes).
+     */
+    public Optional<LeveledMerge> fullCompaction(LeveledView view) {
+        if (view.components().size() < 2 || view.anyMerging()) {
+            return Optional.empty();
+        }
+        long cap = maxOutputEntries(view);
+        long entries = view.components().stream().mapToLong(LeveledComponent::entries).sum();
+        long outputs = Math.max(1, (entries + cap - 1) / cap);
+        int target = Math.max(1, view.deepestLevel());
+        while (capacity(target) < outputs) {
+            target++;
+        }
+        int shallowest = view.components().stream().mapToInt(LeveledComponent::level).min().orElseThrow();
+        LeveledComponent picked = view.level(shallowest).get(0);
+        List<LeveledComponent> others = view.components().stream().filter(c -> c != picked)
+                .sorted(Comparator.comparingLong(LeveledComponent::id)).toList();
+        return Optional.of(new LeveledMerge(shallowest, target, picked, others, Action.FULL, true, partitioning, cap,
+                memoryBudget, Optional.empty()));
+    }
+
+    /**
      * True when flushes should wait: a merge is running and level 0 already holds more than its capacity + 1
      * components (the tolerance of the stack policies: the flush after the one that started a merge may land).
      * With nothing merging it is always false, since only a merge's completion could end the wait.

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -268,6 +269,82 @@ class LeveledPolicyTest {
 
         assertThat(merge.memoryBudget()).isEqualTo(16);
         assertThat(merge.partitionerParameters()).containsExactly(Map.entry("memory-budget", "16"));
+    }
+
+    @Test
+    void aFullCompactionNeedsTwoIdleComponents() {
+        LeveledPolicy policy = LeveledPolicy.create(Map.of());
+        LeveledComponent merging = new LeveledComponent(2, 1, new Rect(0, 0, 1, 1), 100, 1000, true);
+
+        assertThat(policy.fullCompaction(LeveledView.of(List.of()))).isEmpty();
+        assertThat(policy.fullCompaction(LeveledView.of(List.of(at(1, 0, 0, 0, 1, 1))))).isEmpty();
+        assertThat(policy.fullCompaction(LeveledView.of(List.of(at(1, 0, 0, 0, 1, 1), merging)))).isEmpty();
+    }
+
+    @Test
+    void aFullCompactionOfLevel0GoesToLevel1WithEveryComponentAndNoAntiMatter() {
+        // Cap = the largest component, 900: 2,400 entries make 3 outputs, which level 1 (10) holds.
+        LeveledMerge full = policy("partitioning", "str", "memory-budget", "64")
+                .fullCompaction(LeveledView.of(level0OverCapacity())).orElseThrow();
+
+        assertThat(full.action()).isEqualTo(Action.FULL);
+        assertThat(full.isMove()).isFalse();
+        assertThat(full.sourceLevel()).isZero();
+        assertThat(full.targetLevel()).isEqualTo(1);
+        assertThat(full.picked().id()).isEqualTo(1);
+        assertThat(full.inputs()).extracting(LeveledComponent::id).containsExactly(1L, 2L, 3L);
+        assertThat(full.dropAntiMatter()).isTrue();
+        assertThat(full.maxOutputEntries()).isEqualTo(900);
+        assertThat(full.partitioning()).isEqualTo("str");
+        assertThat(full.memoryBudget()).isEqualTo(64);
+        assertThat(full.compactionPointer()).isEmpty();
+    }
+
+    @Test
+    void aFullCompactionGoesToTheShallowestLevelHoldingItsOutputsButNotAboveTheDeepest() {
+        LeveledPolicy policy = policy("level0-components", "1", "size-ratio", "2", "max-component-entries", "10");
+        List<LeveledComponent> levels = List.of(component(9, 0, 30), component(3, 1, 10), component(5, 1, 10),
+                component(1, 2, 10));
+        // 60 entries = 6 outputs of 10: level 2 holds 4, level 3 holds 8.
+        LeveledMerge deeper = policy.fullCompaction(LeveledView.of(levels)).orElseThrow();
+        // 20 entries = 2 outputs, which level 1 would hold; the deepest level present is 2.
+        LeveledMerge atDeepest = policy.fullCompaction(LeveledView.of(List.of(component(7, 1, 10),
+                component(4, 2, 10)))).orElseThrow();
+
+        assertThat(deeper.sourceLevel()).isZero();
+        assertThat(deeper.targetLevel()).isEqualTo(3);
+        assertThat(deeper.picked().id()).isEqualTo(9);
+        assertThat(deeper.overlapping()).extracting(LeveledComponent::id).containsExactly(1L, 3L, 5L);
+        assertThat(atDeepest.sourceLevel()).isEqualTo(1);
+        assertThat(atDeepest.targetLevel()).isEqualTo(2);
+        assertThat(atDeepest.inputs()).extracting(LeveledComponent::id).containsExactly(7L, 4L);
+    }
+
+    @Test
+    void aFullCompactionWithoutAnExtraLevel0UsesTheRatiosPowersFromTheFirstLevel() {
+        // B0 = 0, B = 2: level 1 holds 4, level 2 holds 8; 50 entries at a cap of 10 make 5 outputs.
+        LeveledMerge full = policy("level0-components", "0", "size-ratio", "2", "max-component-entries", "10")
+                .fullCompaction(LeveledView.of(List.of(component(1, 0, 25), component(2, 0, 25)))).orElseThrow();
+
+        assertThat(full.targetLevel()).isEqualTo(2);
+    }
+
+    @Test
+    void aFullCompactionNeverGoesUpAndAlwaysDropsAntiMatter() {
+        LeveledComponent picked = component(1, 2, 10);
+
+        assertThatThrownBy(() -> new LeveledMerge(2, 1, picked, List.of(), Action.FULL, true, "size", 10, 16,
+                Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LeveledMerge(0, 0, picked, List.of(), Action.FULL, true, "size", 10, 16,
+                Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LeveledMerge(2, 2, picked, List.of(), Action.FULL, false, "size", 10, 16,
+                Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new LeveledMerge(2, 2, picked, List.of(), Action.FULL, true, "size", 10, 16, Optional.empty())
+                .targetLevel()).isEqualTo(2);
+    }
+
+    private static LeveledComponent component(long id, int level, long entries) {
+        return LeveledComponent.idle(id, level, new Rect(0, 0, 1, 1), entries, entries * 10);
     }
 
     /** Three flushes of 700, 900 and 800 entries at level 0, one more than it holds. */

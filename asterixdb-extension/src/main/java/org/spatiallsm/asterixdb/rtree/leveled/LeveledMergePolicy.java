@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperationType;
@@ -16,12 +17,14 @@ import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.partitioning.leveled.LeveledView;
 
 /**
  * Plugs the pure {@link LeveledPolicy} into Hyracks' LSM harness for one {@link LeveledRTree}. Called under the
  * index's operation-tracker lock after every flush and every merge: a move is done at once (one manifest line) and
- * the policy is asked again; a merge is scheduled with exactly the decision's inputs. Flushes and merges go to the
- * introspection journal (a move changes no file and is not an event).
+ * the policy is asked again; a merge is scheduled with exactly the decision's inputs. A COMPACT that had to wait for
+ * a running merge is scheduled when it completes. Flushes and merges go to the introspection journal (a move changes
+ * no file and is not an event).
  */
 final class LeveledMergePolicy implements ILSMMergePolicy {
 
@@ -42,7 +45,18 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
     public void diskComponentAdded(ILSMIndex index, boolean fullMergeIsRequested) throws HyracksDataException {
         LeveledRTree leveled = leveled(index);
         long flushCount = FlushCount.of(index);
-        journal.stackChanged(index, new ArrayList<>(index.getDiskComponents()), flushCount);
+        List<ILSMDiskComponent> components = new ArrayList<>(index.getDiskComponents());
+        journal.stackChanged(index, components, flushCount);
+        if (fullMergeIsRequested) {
+            // COMPACT came while a merge ran; as with the stock policies, it runs once that merge is done, decided
+            // by the core through the index (LeveledRTree.createMergeOperation).
+            ILSMIOOperation compaction =
+                    index.createAccessor(NoOpIndexAccessParameters.INSTANCE).scheduleFullMerge();
+            if (compaction.getIOOpertionType() != LSMIOOperationType.NOOP) {
+                journal.mergeScheduled(index, components, flushCount);
+            }
+            return;
+        }
         // Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
         // completion calls here again). Bounded: every move takes a component one level deeper.
         while (true) {
@@ -67,6 +81,11 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
             }
             return;
         }
+    }
+
+    /** COMPACT's merge of every component of the index as {@code view} shows it; empty when nothing is to merge. */
+    Optional<LeveledMerge> fullCompaction(LeveledView view) {
+        return core.fullCompaction(view);
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.common.impls.AbstractTreeIndex;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
+import org.apache.hyracks.storage.am.common.ophelpers.IndexOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
@@ -80,6 +81,8 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     private final LeveledRTreeFileManager files;
+    /** The adapter of the policy core, which also decides COMPACT's full merge. */
+    private final LeveledMergePolicy policy;
     private final String ordering;
     private final int dimensions;
     /** Flushes scanned on the IO thread and not installed yet (their flush edit is written at the install). */
@@ -106,6 +109,11 @@ public final class LeveledRTree extends PruningRTree {
                 new LeveledDiskComponentFactory(parts.bulkLoadTrees()), fileManager, fieldCount, rtreeCmpFactories,
                 btreeComparatorFactories, linearizer, ioOpCallbackFactory, pageWriteCallbackFactory, rtreeFields, null,
                 durable, isPointMBR, keyValues);
+        if (!(parts.mergePolicy() instanceof LeveledMergePolicy leveled)) {
+            throw HyracksDataException.create(new IllegalArgumentException(
+                    "a leveled R-tree needs the leveled merge policy, not " + parts.mergePolicy()));
+        }
+        this.policy = leveled;
         this.files = fileManager;
         this.ordering = ordering;
         this.dimensions = rtreeCmpFactories.length / 2;
@@ -267,17 +275,31 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
+    /**
+     * The merge the policy just decided ({@link #scheduleMerge}), or COMPACT's: AsterixDB's full merge hands over
+     * every disk component (under the lock, none merging), and the core decides the compaction's target level and
+     * cut. Either runs, commits and installs as any leveled merge.
+     */
     @Override
     protected ILSMIOOperation createMergeOperation(AbstractLSMIndexOperationContext opCtx,
             LSMComponentFileReferences mergeFileRefs, ILSMIOOperationCallback callback) throws HyracksDataException {
-        if (pendingDecision == null) {
-            throw HyracksDataException.create(new UnsupportedOperationException(
-                    "a leveled R-tree merges only what its policy decides (COMPACT is not supported)"));
+        LeveledMerge decision = pendingDecision;
+        List<LeveledManifest.Component> inputs = pendingInputs;
+        if (decision == null) {
+            List<ILSMComponent> all = opCtx.getComponentHolder();
+            if (opCtx.getOperation() != IndexOperation.FULL_MERGE || all.size() != diskComponents.size()) {
+                throw HyracksDataException.create(new UnsupportedOperationException("a leveled R-tree merges only "
+                        + "what its policy decides or COMPACT asks for, not " + opCtx.getOperation() + " of "
+                        + all.size() + " components"));
+            }
+            decision = policy.fullCompaction(snapshot().view()).orElseThrow(() -> new IllegalStateException(
+                    "the leveled policy has no full compaction of " + all.size() + " idle components of " + this));
+            inputs = all.stream().map(c -> describe((ILSMDiskComponent) c)).toList();
         }
         MergeOperation stock = (MergeOperation) super.createMergeOperation(opCtx, mergeFileRefs, callback);
         lastSerial = Math.max(lastSerial, version.lastSerial()) + 1;
-        return new LeveledMergeOperation(stock, new ManifestCallback(callback), getIndexIdentifier(),
-                pendingDecision, pendingInputs, lastSerial);
+        return new LeveledMergeOperation(stock, new ManifestCallback(callback), getIndexIdentifier(), decision,
+                inputs, lastSerial);
     }
 
     @Override
