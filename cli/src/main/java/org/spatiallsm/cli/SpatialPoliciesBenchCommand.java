@@ -17,10 +17,12 @@ import java.util.concurrent.Callable;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.partitioning.simulation.SpatialSimulation;
+import org.spatiallsm.partitioning.simulation.SpatialSummary;
 import org.spatiallsm.workloads.GeoPoint;
 import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.PointDistributions;
@@ -232,9 +234,15 @@ final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         SpatialSimulation.Settings settings = new SpatialSimulation.Settings(generator(distribution),
                 Math.max(1, records / partitions), Math.max(1, flushSize / partitions), configuration.ordering(),
                 Map.of(), queries, sigmas, seed);
+        List<SpatialSummary> onEngineSizes = configuration.simulateOnEngineSizes(settings,
+                PartitionHistories.byPartition(events).values());
+        if (!configuration.isLeveled() && onEngineSizes.isEmpty()) {
+            progressLine("%s, %s: a partition did not flush %,d times: its components are simulated on entries",
+                    configuration.name(), distribution, settings.flushes());
+        }
         return new SpatialPoliciesReport.Column(configuration.name(), writeAmplification(events),
                 records / loadSeconds, perSearch, latency, SearchCounters.levels(listings, RTREE), partitions,
-                configuration.simulate(settings));
+                configuration.simulate(settings), onEngineSizes);
     }
 
     /** Records 0 .. count - 1 in INSERT batches, a flush after every --flush-size of them; returns seconds. */

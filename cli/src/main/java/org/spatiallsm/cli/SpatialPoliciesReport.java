@@ -29,17 +29,45 @@ final class SpatialPoliciesReport {
      * @param levels              disk components per level (L0 first) after the last flush, all partitions; a
      *                            stack is one level
      * @param partitions          the R-tree's partitions, over which {@code levels} are averaged for the table
-     * @param predicted           the simulator's run on one partition's share of the flushes
+     * @param predicted           the simulator's run on one partition's share of the flushes, sizes in entries
+     * @param onEngineSizes       for a stack policy, the simulator's run per partition on the component sizes the
+     *                            engine's policy saw there (see
+     *                            {@link SpatialPolicyConfiguration#simulateOnEngineSizes}); empty when there is none,
+     *                            and then {@code predicted} gives the components too
      */
     record Column(String configuration, double writeAmplification, double recordsPerSecond,
             Map<Double, OptionalDouble> componentsPerSearch, Map<Double, Double> latencyMillis, List<Integer> levels,
-            int partitions, SpatialSummary predicted) {
+            int partitions, SpatialSummary predicted, List<SpatialSummary> onEngineSizes) {
+
+        Column {
+            onEngineSizes = List.copyOf(onEngineSizes);
+        }
 
         /** Components per level of an average partition, comparable with the simulator's one partition. */
         List<String> levelsPerPartition() {
-            return levels.stream().map(count -> count % partitions == 0 ? Integer.toString(count / partitions)
-                    : String.format(Locale.ROOT, "%.1f", (double) count / partitions)).toList();
+            return levels.stream().map(count -> perPartition(count, partitions)).toList();
         }
+
+        /** The simulator's components per search at {@code sigma}: on the engine's sizes where there are any. */
+        OptionalDouble simulatedPerSearch(double sigma) {
+            List<SpatialSummary> runs = onEngineSizes.isEmpty() ? List.of(predicted) : onEngineSizes;
+            return runs.stream().flatMap(run -> run.queries().stream()).filter(q -> q.sigma() == sigma)
+                    .mapToDouble(SpatialSummary.QueryCost::operationalComponents).average();
+        }
+
+        /** The simulator's components per level of an average partition: on the engine's sizes where there are any. */
+        List<String> simulatedLevels() {
+            if (onEngineSizes.isEmpty()) {
+                return predicted.levels().stream().map(String::valueOf).toList();
+            }
+            return List.of(perPartition(onEngineSizes.stream().mapToInt(SpatialSummary::components).sum(),
+                    onEngineSizes.size()));
+        }
+    }
+
+    private static String perPartition(int count, int partitions) {
+        return count % partitions == 0 ? Integer.toString(count / partitions)
+                : String.format(Locale.ROOT, "%.1f", (double) count / partitions);
     }
 
     private SpatialPoliciesReport() {
@@ -55,15 +83,18 @@ final class SpatialPoliciesReport {
             String s = sigma(sigma);
             rows.add(row("components/search s=" + s + ", engine", columns, c -> c.componentsPerSearch().get(sigma)
                     .stream().mapToObj(SpatialPoliciesReport::decimal).findFirst().orElse(NOT_AVAILABLE)));
-            rows.add(row("components/search s=" + s + ", simulator", columns,
-                    c -> c.predicted().queries().stream().filter(q -> q.sigma() == sigma).findFirst()
-                            .map(q -> decimal(q.operationalComponents())).orElse(NOT_AVAILABLE)));
+            rows.add(row("components/search s=" + s + ", simulator", columns, c -> c.simulatedPerSearch(sigma)
+                    .stream().mapToObj(SpatialPoliciesReport::decimal).findFirst().orElse(NOT_AVAILABLE)));
             rows.add(row("query latency s=" + s + " (ms)", columns, c -> decimal(c.latencyMillis().get(sigma))));
         }
         rows.add(row("components per level, engine", columns, c -> levels(c.levelsPerPartition())));
-        rows.add(row("components per level, simulator", columns,
-                c -> levels(c.predicted().levels().stream().map(String::valueOf).toList())));
-        return title + System.lineSeparator() + align(rows);
+        rows.add(row("components per level, simulator", columns, c -> levels(c.simulatedLevels())));
+        List<String> onEngineSizes = columns.stream().filter(c -> !c.onEngineSizes().isEmpty())
+                .map(Column::configuration).toList();
+        String footer = onEngineSizes.isEmpty() ? "" : "simulator components of " + String.join(", ", onEngineSizes)
+                + ": on each partition's component sizes from the engine's events (bytes); W: entries"
+                + System.lineSeparator();
+        return title + System.lineSeparator() + align(rows) + footer;
     }
 
     private static List<String> header(String first, List<Column> columns) {

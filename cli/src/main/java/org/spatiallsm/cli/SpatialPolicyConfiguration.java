@@ -2,6 +2,7 @@ package org.spatiallsm.cli;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,8 @@ import java.util.stream.Collectors;
 
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyParameters;
+import org.spatiallsm.merge.simulation.MergedSize;
+import org.spatiallsm.merge.simulation.PartitionHistory;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.partitioning.ordering.Orderings;
@@ -104,6 +107,26 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
         PolicyParameters values = validated();
         return isLeveled() ? SpatialSimulation.leveled(new LeveledPolicy(values), settings, progress -> { })
                 : SpatialSimulation.stack(values.descriptor().create(values), settings, progress -> { });
+    }
+
+    /**
+     * For a stack policy, the simulator once per index partition on the component sizes the engine's policy saw
+     * there: the partition's flushes and merge outputs in bytes, from its LSM events (a merge the engine did not
+     * make gets the sum of its inputs), with the MBRs of {@code settings}' flushes. Size-based policies (tiered)
+     * need it: a small R-tree component is padded to the minimum file size whatever it holds, so the engine's tiers
+     * are not those of components sized by their entries. Empty for a leveled configuration, and when a partition
+     * did not flush as often as {@code settings} do (its flushes are then not the modelled ones).
+     */
+    List<SpatialSummary> simulateOnEngineSizes(SpatialSimulation.Settings settings,
+            Collection<PartitionHistory> partitions) {
+        if (isLeveled() || partitions.isEmpty()
+                || partitions.stream().anyMatch(p -> p.flushSizes().length != settings.flushes())) {
+            return List.of();
+        }
+        PolicyParameters values = validated();
+        return partitions.stream().map(history -> SpatialSimulation.stack(values.descriptor().create(values),
+                settings, history.flushSizes(), MergedSize.measuredOrSum(history::mergedBytes), progress -> { }))
+                .toList();
     }
 
     /** The simulator's settings need the comparator as an ordering. */

@@ -3,13 +3,24 @@ package org.spatiallsm.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.SpatialPoliciesBenchCommand.SearchCounters;
+import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.merge.PolicyParameters;
+import org.spatiallsm.merge.simulation.DecisionReplay;
+import org.spatiallsm.merge.simulation.PartitionHistory;
+import org.spatiallsm.partitioning.ordering.Orderings;
+import org.spatiallsm.partitioning.simulation.SpatialSimulation;
 import org.spatiallsm.partitioning.simulation.SpatialSummary;
 import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.PointDistributions;
@@ -112,10 +123,10 @@ class SpatialPoliciesBenchCommandTest {
         List<SpatialPoliciesReport.Column> columns = List.of(
                 new SpatialPoliciesReport.Column("binomial-k4", 3.75, 1234.4,
                         Map.of(3.0, OptionalDouble.of(4.0), 5.0, OptionalDouble.of(3.5)), Map.of(3.0, 12.5, 5.0, 9.0),
-                        List.of(8), 2, stackPrediction),
+                        List.of(7), 2, stackPrediction, List.of(onEngineSizes(3, 2.5), onEngineSizes(4, 3.5))),
                 new SpatialPoliciesReport.Column("leveled-str", 11.0, 987.6,
                         Map.of(3.0, OptionalDouble.empty(), 5.0, OptionalDouble.empty()), Map.of(3.0, 8.25, 5.0, 7.0),
-                        List.of(4, 19), 2, leveledPrediction));
+                        List.of(4, 19), 2, leveledPrediction, List.of()));
 
         String table = SpatialPoliciesReport.table("title", List.of(3.0, 5.0), columns);
 
@@ -126,13 +137,66 @@ class SpatialPoliciesBenchCommandTest {
                 "R-tree W, simulator (entries)            3.50        12.25",
                 "ingestion (records/s)                   1,234          988",
                 "components/search s=3, engine            4.00          n/a",
-                "components/search s=3, simulator         4.00         3.20",
+                "components/search s=3, simulator         3.00         3.20",
                 "query latency s=3 (ms)                  12.50         8.25",
                 "components/search s=5, engine            3.50          n/a",
-                "components/search s=5, simulator         4.00         2.60",
+                "components/search s=5, simulator         3.50         2.60",
                 "query latency s=5 (ms)                   9.00         7.00",
-                "components per level, engine                4     [2, 9.5]",
-                "components per level, simulator             4       [2, 8]");
+                "components per level, engine              3.5     [2, 9.5]",
+                "components per level, simulator           3.5       [2, 8]",
+                "simulator components of binomial-k4: on each partition's component sizes from the engine's events "
+                        + "(bytes); W: entries");
+    }
+
+    /** One partition's stack simulated on the engine's sizes: its components, the same count at both sigmas. */
+    private static SpatialSummary onEngineSizes(int components, double perSearch) {
+        return new SpatialSummary(10, 500, 1.5, 1.5, 3, 0, List.of(components), List.of(1.0), List.of(
+                new SpatialSummary.QueryCost(3, 5, perSearch), new SpatialSummary.QueryCost(5, 5, perSearch + 0.5)));
+    }
+
+    @Test
+    void tieredSimulatedOnTheEnginesSizesMakesTheEnginesMergesAndEndsWithItsStack() throws Exception {
+        // Partition 0 of a recorded run: tiered-b4, 12,000 uniform records in flushes of 60 on 2 partitions. Every
+        // component there is a padded R-tree file of 262,160 or 524,320 bytes, whatever it holds.
+        List<LsmEvent> events;
+        try (InputStream in = getClass().getResourceAsStream("tiered-b4-partition0-events.jsonl")) {
+            events = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(line -> LsmEvent.fromJson(readJson(line))).toList();
+        }
+        PartitionHistory history = PartitionHistories.of(events);
+        int engineStack = history.flushSizes().length
+                - events.stream().filter(LsmEvent::isMerge).mapToInt(e -> e.inputs().size() - 1).sum();
+        SpatialPolicyConfiguration tiered = SpatialPolicyConfiguration.select(List.of("tiered-b4")).get(0);
+        PolicyParameters b4 = tiered.validated();
+        SpatialSimulation.Settings share = shareOfOnePartition(30);
+
+        List<SpatialSummary> onEngineSizes = tiered.simulateOnEngineSizes(share, List.of(history));
+
+        assertThat(DecisionReplay.makesTheEnginesMerges(b4.descriptor().create(b4), history)).isTrue();
+        assertThat(onEngineSizes).hasSize(1);
+        assertThat(onEngineSizes.get(0).merges()).isEqualTo(history.mergedRanges().size()).isEqualTo(65);
+        assertThat(onEngineSizes.get(0).levels()).containsExactly(engineStack).containsExactly(3);
+        assertThat(onEngineSizes.get(0).queries().get(0).operationalComponents()).isEqualTo(3);
+        // The studies' model sizes components by entries: other tiers, other merges (the bench's old 5 against 3).
+        assertThat(tiered.simulate(share).levels()).containsExactly(5);
+        assertThat(tiered.simulateOnEngineSizes(shareOfOnePartition(60), List.of(history)))
+                .as("100 modelled flushes against 200 in the engine").isEmpty();
+        assertThat(SpatialPolicyConfiguration.select(List.of("leveled-str")).get(0)
+                .simulateOnEngineSizes(share, List.of(history))).isEmpty();
+    }
+
+    private static SpatialSimulation.Settings shareOfOnePartition(int recordsPerFlush) {
+        return new SpatialSimulation.Settings(new RecordGenerator(PointDistributions.create("uniform", Map.of(), 1),
+                RecordShapes.named("point"), 1), 6_000, recordsPerFlush, Orderings.create("hilbert"), Map.of(), 10,
+                List.of(0.0), 1);
+    }
+
+    private static JsonNode readJson(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

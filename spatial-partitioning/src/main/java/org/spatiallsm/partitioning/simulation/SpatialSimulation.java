@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.spatiallsm.merge.MergePolicy;
+import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulatedComponent;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
@@ -54,7 +55,8 @@ public final class SpatialSimulation {
             sigmas = List.copyOf(sigmas);
         }
 
-        long flushes() {
+        /** How many flushes the records make. */
+        public long flushes() {
             return (records + recordsPerFlush - 1) / recordsPerFlush;
         }
 
@@ -101,14 +103,36 @@ public final class SpatialSimulation {
                 summary.writeAmplificationLogged(), summary.merges(), summary.moves(), levels);
     }
 
+    /** A stack policy on the studies' model: a component's size is its entries, a merge's the sum of its inputs. */
     public static SpatialSummary stack(MergePolicy policy, Settings settings, Consumer<Progress> onFlush) {
-        Simulator simulator = new Simulator(policy);
+        long[] entries = new long[(int) settings.flushes()];
+        for (int flush = 0; flush < entries.length; flush++) {
+            entries[flush] = Math.min(settings.records(), (flush + 1L) * settings.recordsPerFlush())
+                    - (long) flush * settings.recordsPerFlush();
+        }
+        return stack(policy, settings, entries, MergedSize.SUM_OF_INPUTS, onFlush);
+    }
+
+    /**
+     * A stack policy that decides on the component sizes given, e.g. the bytes an engine's flushes and merges
+     * produced, while the components' MBRs still come from {@code settings}' records. Size-based policies (tiered)
+     * then see what the engine's policy saw; W is in the unit of those sizes.
+     *
+     * @param flushSizes one size per flush of {@code settings}, flush 1 first
+     * @param mergedSize the size of each merge's output
+     */
+    public static SpatialSummary stack(MergePolicy policy, Settings settings, long[] flushSizes,
+            MergedSize mergedSize, Consumer<Progress> onFlush) {
+        if (flushSizes.length != settings.flushes()) {
+            throw new IllegalArgumentException(flushSizes.length + " flush sizes for " + settings.flushes()
+                    + " flushes");
+        }
+        Simulator simulator = new Simulator(policy, mergedSize);
         List<Rect> flushMbrs = new ArrayList<>();
         SimulationStep last = null;
-        for (long flush = 0; flush < settings.flushes(); flush++) {
-            Entries entries = settings.flush(flush);
-            flushMbrs.add(PartitionedStorage.mbr(entries));
-            last = simulator.flush(entries.size());
+        for (int flush = 0; flush < flushSizes.length; flush++) {
+            flushMbrs.add(PartitionedStorage.mbr(settings.flush(flush)));
+            last = simulator.flush(flushSizes[flush]);
             onFlush.accept(new Progress(last.flush(), Math.min(settings.records(),
                     last.flush() * settings.recordsPerFlush()), List.of(last.componentCount()),
                     last.writeAmplification(), last.writeAmplificationLogged(), simulator.summary().merges(), 0));

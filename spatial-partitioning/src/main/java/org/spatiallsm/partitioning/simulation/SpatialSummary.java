@@ -3,7 +3,8 @@ package org.spatiallsm.partitioning.simulation;
 import java.util.List;
 
 /**
- * The outcome of a spatial simulation run (see {@link SpatialSimulation}); amplifications are in entries.
+ * The outcome of a spatial simulation run (see {@link SpatialSimulation}); amplifications are in entries, or in the
+ * unit of the component sizes a stack run was given.
  *
  * @param flushes                  flushes simulated
  * @param records                  records inserted

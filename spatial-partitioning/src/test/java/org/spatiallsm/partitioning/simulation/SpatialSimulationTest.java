@@ -1,8 +1,10 @@
 package org.spatiallsm.partitioning.simulation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyParameters;
+import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -69,6 +72,30 @@ class SpatialSimulationTest {
         assertThat(binomial.levels()).hasSize(1);
         assertThat(leveled.queries().get(1).operationalComponents()).isLessThan(leveled.components());
         assertThat(leveled.writeAmplificationLogged()).isGreaterThan(binomial.writeAmplificationLogged());
+    }
+
+    @Test
+    void aStackPolicyDecidesOnTheSizesGivenAndTakesItsMbrsFromTheRecords() {
+        // 200 flushes of 30 records: one partition's share of the bench's tiered-b4 run of 12,000 records.
+        SpatialSimulation.Settings settings = settings("uniform", 6_000, 30, "hilbert", List.of(0.0));
+        PolicyParameters b4 = PolicyParameters.parse(MergePolicies.byName("tiered"), Map.of("size-ratio", "4"));
+        long[] padded = new long[200];
+        Arrays.fill(padded, 262_160); // an engine's smallest R-tree component, whatever it holds
+        MergedSize paddedMerges = inputs -> 262_160;
+
+        SpatialSummary entries = SpatialSimulation.stack(b4.descriptor().create(b4), settings, p -> { });
+        SpatialSummary engineSizes = SpatialSimulation.stack(b4.descriptor().create(b4), settings, padded,
+                paddedMerges, p -> { });
+
+        // Entries: sizes grow with the flushes a component holds, tiers as in the study (200 = 3020 in base 4).
+        assertThat(entries.levels()).containsExactly(3 + 0 + 2 + 0);
+        // Padded sizes: every component looks alike, so every 4 merge into 1: 1 + (200 - 1) mod 3 remain.
+        assertThat(engineSizes.levels()).containsExactly(2);
+        assertThat(engineSizes.merges()).isEqualTo(199 / 3);
+        assertThat(engineSizes.queries().get(0).operationalComponents()).isEqualTo(2);
+        assertThatThrownBy(() -> SpatialSimulation.stack(b4.descriptor().create(b4), settings, new long[199],
+                paddedMerges, p -> { })).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("199 flush sizes for 200 flushes");
     }
 
     @Test
