@@ -15,20 +15,33 @@ import org.spatiallsm.partitioning.ordering.RowSort;
 /**
  * STR and R*-Grove: a {@link Tiler} computes half-open partition boxes from entry centres, every entry goes to the
  * box holding its centre, and each partition is sorted by the ordering. A merge within the memory budget is tiled on
- * all its centres and sorted in memory; a larger one is tiled on a sample and sorted externally (research notes
- * §5.6; details in {@link Partitioners}).
+ * all its centres and sorted in memory; a larger one is tiled on a sample and sorted externally, with as many merge
+ * rounds as the number of spilled runs needs (research notes §5.6; details in {@link Partitioners}).
  */
 final class TilingPartitioner implements Partitioner {
 
     private static final int READ_BLOCK = 1024;
+    /**
+     * The most spilled runs one merge reads at once: each holds an open file and a 16 KB read buffer (outside the
+     * entry budget). More runs are merged in rounds.
+     */
+    static final int MAX_FAN_IN = 128;
 
     private final String name;
     private final Tiler tiler;
     private final int memoryBudget;
     private final long sampleSeed;
     private final Path spillDirectory;
+    private final int maxFanIn;
 
     TilingPartitioner(String name, Tiler tiler, int memoryBudget, long sampleSeed, Path spillDirectory) {
+        this(name, tiler, memoryBudget, sampleSeed, spillDirectory, MAX_FAN_IN);
+    }
+
+    /** With at most {@code maxFanIn} (at least 2) runs merged at once: tests force merge rounds on small merges. */
+    TilingPartitioner(String name, Tiler tiler, int memoryBudget, long sampleSeed, Path spillDirectory,
+            int maxFanIn) {
+        this.maxFanIn = maxFanIn;
         this.name = name;
         this.tiler = tiler;
         this.memoryBudget = memoryBudget;
@@ -91,6 +104,7 @@ final class TilingPartitioner implements Partitioner {
         long peak = memoryBudget; // the sample and one read block
 
         // Pass 2: route every entry to its partition, spilling runs sorted by (partition, ordering).
+        List<SpillFile> created = new ArrayList<>(); // every run file, deleted at the end whatever happens
         List<SpillFile> runs = new ArrayList<>();
         try {
             Entries buffer = new Entries(memoryBudget);
@@ -98,31 +112,40 @@ final class TilingPartitioner implements Partitioner {
                 try (EntryCursor cursor = input.open()) {
                     while (cursor.read(buffer, Math.min(READ_BLOCK, memoryBudget - buffer.size())) > 0) {
                         if (buffer.size() == memoryBudget) {
-                            runs.add(spill(buffer, tiling, ordering));
+                            runs.add(spill(buffer, tiling, ordering, created));
                         }
                     }
                 }
             }
             if (buffer.size() > 0) {
-                runs.add(spill(buffer, tiling, ordering));
+                runs.add(spill(buffer, tiling, ordering, created));
             }
             buffer = null; // released before the merge allocates its blocks
 
-            // Then merge the runs partition by partition.
-            int mergeBlock = memoryBudget / runs.size() - 1;
-            if (mergeBlock < 1) {
-                throw new IllegalArgumentException("a merge of " + total + " entries spills " + runs.size()
-                        + " runs, too many to merge within a memory budget of " + memoryBudget + " entries");
+            // Then merge the runs partition by partition, in rounds while there are more than one merge may open.
+            int fanIn = Math.min(maxFanIn, memoryBudget / 2);
+            long spilled = total;
+            while (runs.size() > fanIn) {
+                List<SpillFile> longer = new ArrayList<>();
+                for (int from = 0; from < runs.size(); from += fanIn) {
+                    List<SpillFile> group = runs.subList(from, Math.min(runs.size(), from + fanIn));
+                    int groupBlock = memoryBudget / group.size() - 1;
+                    peak = Math.max(peak, KWayMerge.held(group.size(), groupBlock));
+                    SpillFile merged = SpillFile.merge(spillDirectory, group, ordering, groupBlock);
+                    created.add(merged);
+                    longer.add(merged);
+                    group.forEach(SpillFile::close); // frees their disk space now
+                }
+                runs = longer;
+                spilled += total;
             }
+            int mergeBlock = memoryBudget / runs.size() - 1;
             peak = Math.max(peak, KWayMerge.held(runs.size(), mergeBlock));
             Rect[] regions = tiling.regions();
             List<PartitionInfo> partitions = new ArrayList<>();
             for (int p = 0; p < tiling.partitions(); p++) {
-                List<EntryRun> segments = new ArrayList<>();
-                for (SpillFile run : runs) {
-                    segments.add(run.segment(p));
-                }
-                if (segments.stream().allMatch(segment -> segment.size() == 0)) {
+                List<EntryRun> segments = SpillFile.segments(runs, p);
+                if (segments.isEmpty()) {
                     continue;
                 }
                 try (KWayMerge merge = new KWayMerge(segments, ordering, mergeBlock)) {
@@ -133,9 +156,9 @@ final class TilingPartitioner implements Partitioner {
                     partitions.add(builder.end(regions[p]));
                 }
             }
-            return new MergeOutcome(partitions, total, peak, true, total);
+            return new MergeOutcome(partitions, total, peak, true, spilled);
         } finally {
-            runs.forEach(SpillFile::close);
+            created.forEach(SpillFile::close);
         }
     }
 
@@ -166,9 +189,10 @@ final class TilingPartitioner implements Partitioner {
         return tiler.tile(xs, ys, ids, sampleSize, sampleCap);
     }
 
-    private SpillFile spill(Entries buffer, Tiling tiling, Ordering ordering) {
+    private SpillFile spill(Entries buffer, Tiling tiling, Ordering ordering, List<SpillFile> created) {
         Grouped grouped = Grouped.of(buffer, tiling, ordering);
-        SpillFile run = new SpillFile(spillDirectory, buffer, grouped.rows, grouped.offsets);
+        SpillFile run = SpillFile.of(spillDirectory, buffer, grouped.rows, grouped.offsets);
+        created.add(run);
         buffer.clear();
         return run;
     }

@@ -57,6 +57,7 @@ import org.spatiallsm.partitioning.leveled.LeveledView;
 import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 import org.spatiallsm.partitioning.partitioner.PartitionSink;
+import org.spatiallsm.partitioning.partitioner.OutputAssignment;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
 import org.spatiallsm.partitioning.pruning.Box;
 
@@ -313,40 +314,37 @@ public final class LeveledRTree extends PruningRTree {
             uninstalled.put(EmptyComponent.INSTANCE, merge);
             return EmptyComponent.INSTANCE;
         }
-        if (count > Integer.MAX_VALUE) {
-            throw HyracksDataException.create(new IllegalStateException("a leveled merge of " + count
-                    + " entries is larger than one merge can route"));
+        // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
+        // on disk (4 bytes per entry in java.io.tmpdir, not on the heap). The partitioner sees positions and MBRs
+        // only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream is.
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
+            List<PartitionInfo> partitions = Partitioners
+                    .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
+                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
+                            Orderings.exactEngineOrder(ordering),
+                            (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
+                            new PartitionSink() {
+                                private int current;
+
+                                @Override
+                                public void begin(int index) {
+                                    current = index;
+                                }
+
+                                @Override
+                                public void add(Entries block, int row) {
+                                    outputOf.set(block.id(row), current);
+                                }
+
+                                @Override
+                                public void end(PartitionInfo info) {
+                                    // The summaries come back with the outcome.
+                                }
+                            })
+                    .partitions();
+            route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
         }
-        // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to. The
-        // partitioner sees positions and MBRs only; a partition's entries, read in stream order, are already in the
-        // R-tree's order, since the stream is.
-        int[] outputOf = new int[(int) count];
-        List<PartitionInfo> partitions = Partitioners
-                .create(merge.decision().partitioning(), merge.decision().partitionerParameters(),
-                        Path.of(System.getProperty("java.io.tmpdir")))
-                .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
-                        Orderings.exactEngineOrder(ordering),
-                        (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
-                        new PartitionSink() {
-                            private int current;
-
-                            @Override
-                            public void begin(int index) {
-                                current = index;
-                            }
-
-                            @Override
-                            public void add(Entries block, int row) {
-                                outputOf[(int) block.id(row)] = current;
-                            }
-
-                            @Override
-                            public void end(PartitionInfo info) {
-                                // The summaries come back with the outcome.
-                            }
-                        })
-                .partitions();
-        route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
@@ -354,7 +352,7 @@ public final class LeveledRTree extends PruningRTree {
 
     /** Pass 2: every entry of the stream into the bulk loader of its output. */
     private void route(LeveledMergeOperation merge, ILSMIndexOperationContext opCtx, boolean keepsAntiMatter,
-            int[] outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
+            OutputAssignment outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
         long minSeq = Long.MAX_VALUE;
         long maxSeq = Long.MIN_VALUE;
         for (ILSMComponent input : opCtx.getComponentHolder()) {
@@ -377,9 +375,9 @@ public final class LeveledRTree extends PruningRTree {
             try {
                 search(opCtx, cursor, new SearchPredicate(null, null));
                 try {
-                    for (int position = 0; cursor.hasNext(); position++) {
+                    for (long position = 0; cursor.hasNext(); position++) {
                         cursor.next();
-                        loaders.get(outputOf[position]).add(cursor.getTuple());
+                        loaders.get(outputOf.get(position)).add(cursor.getTuple());
                     }
                 } finally {
                     cursor.close();
