@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import org.spatiallsm.organizations.grid.Density;
-import org.spatiallsm.organizations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.Density;
+import org.spatiallsm.organisations.grid.GridParameters;
 
 /**
  * One index of {@code bench index-organisations} or {@code bench grid-density}: a column label and the

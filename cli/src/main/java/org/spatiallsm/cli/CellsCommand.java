@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.spatiallsm.organizations.grid.CellKey;
-import org.spatiallsm.organizations.grid.GridParameters;
-import org.spatiallsm.organizations.grid.KeyRange;
-import org.spatiallsm.organizations.grid.QueryPlan;
-import org.spatiallsm.organizations.grid.Rect;
-import org.spatiallsm.organizations.grid.StaticGrid;
+import org.spatiallsm.organisations.grid.CellKey;
+import org.spatiallsm.organisations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.KeyRange;
+import org.spatiallsm.organisations.grid.QueryPlan;
+import org.spatiallsm.organisations.grid.Rect;
+import org.spatiallsm.organisations.grid.StaticGrid;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.spatiallsm.organizations.grid.GridParameters;
-import org.spatiallsm.organizations.grid.QueryPlan;
-import org.spatiallsm.organizations.grid.Rect;
-import org.spatiallsm.organizations.grid.StaticGrid;
+import org.spatiallsm.organisations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.QueryPlan;
+import org.spatiallsm.organisations.grid.Rect;
+import org.spatiallsm.organisations.grid.StaticGrid;
 
 class CellsCommandTest {
 

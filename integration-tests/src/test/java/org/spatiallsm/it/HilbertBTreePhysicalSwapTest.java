@@ -21,11 +21,11 @@ import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.curves.DhvbValue;
-import org.spatiallsm.organizations.HilbertOrganisation;
-import org.spatiallsm.organizations.PointEntry;
-import org.spatiallsm.organizations.QueryRegion;
-import org.spatiallsm.organizations.SkipScan;
-import org.spatiallsm.organizations.SortedEntries;
+import org.spatiallsm.organisations.HilbertOrganisation;
+import org.spatiallsm.organisations.PointEntry;
+import org.spatiallsm.organisations.QueryRegion;
+import org.spatiallsm.organisations.SkipScan;
+import org.spatiallsm.organisations.SortedEntries;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spatiallsm.organizations.grid.GridParameters;
-import org.spatiallsm.organizations.grid.InvalidGridParameterException;
+import org.spatiallsm.organisations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.InvalidGridParameterException;
 
 /**
  * The index types of {@code CREATE INDEX ... TYPE} that name an organisation ({@code DHBTREE}, {@code DHVBTREE},

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.spatiallsm.organizations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.GridParameters;
 
 class OrganisationTypesTest {
 

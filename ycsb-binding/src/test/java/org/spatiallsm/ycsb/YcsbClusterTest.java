@@ -44,7 +44,7 @@ import site.ycsb.StringByteIterator;
 @ExtendWith(SpatialClusterExtension.class)
 class YcsbClusterTest {
 
-    private static final Path WORKLOADS = Path.of(System.getProperty("spatiallsm.workloads.dir", "../workloads"));
+    private static final Path WORKLOADS = Path.of(System.getProperty("spatiallsm.workloads.dir", "workloads"));
 
     @TempDir
     Path dir;

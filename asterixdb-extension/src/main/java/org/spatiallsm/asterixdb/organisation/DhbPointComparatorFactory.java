@@ -8,7 +8,7 @@ import org.apache.hyracks.api.io.IJsonSerializable;
 import org.apache.hyracks.api.io.IPersistedResourceRegistry;
 import org.apache.hyracks.data.std.primitive.DoublePointable;
 import org.apache.hyracks.data.std.primitive.LongPointable;
-import org.spatiallsm.organizations.HilbertOrganisation;
+import org.spatiallsm.organisations.HilbertOrganisation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

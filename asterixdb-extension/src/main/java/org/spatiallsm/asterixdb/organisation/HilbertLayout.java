@@ -20,7 +20,7 @@ import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.apache.asterix.common.context.IStorageComponentProvider;
 import org.spatiallsm.curves.DhvbValue;
-import org.spatiallsm.organizations.HilbertOrganisation;
+import org.spatiallsm.organisations.HilbertOrganisation;
 import org.spatiallsm.storage.IndexOrganisation;
 
 /**

@@ -17,10 +17,10 @@ import org.apache.hyracks.storage.common.ISearchOperationCallback;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.MultiComparator;
 import org.spatiallsm.curves.GridRect;
-import org.spatiallsm.organizations.CurveIndex;
-import org.spatiallsm.organizations.HilbertOrganisation;
-import org.spatiallsm.organizations.QueryRegion;
-import org.spatiallsm.organizations.SkipScan;
+import org.spatiallsm.organisations.CurveIndex;
+import org.spatiallsm.organisations.HilbertOrganisation;
+import org.spatiallsm.organisations.QueryRegion;
+import org.spatiallsm.organisations.SkipScan;
 
 /**
  * Answers an R-tree search (an MBR) on a {@link HilbertBTree} with the skip-scan of {@link SkipScan.Stream}, one

@@ -7,7 +7,7 @@ import org.apache.hyracks.api.io.IPersistedResourceRegistry;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
-import org.spatiallsm.organizations.grid.GridOrganisation;
+import org.spatiallsm.organisations.grid.GridOrganisation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

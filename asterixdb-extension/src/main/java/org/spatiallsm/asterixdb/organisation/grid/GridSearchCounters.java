@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
-import org.spatiallsm.organizations.grid.GridOrganisation;
+import org.spatiallsm.organisations.grid.GridOrganisation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

@@ -8,8 +8,8 @@ import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 import org.spatiallsm.asterixdb.organisation.OrganisationStorage;
-import org.spatiallsm.organizations.grid.GridOrganisation;
-import org.spatiallsm.organizations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.GridOrganisation;
+import org.spatiallsm.organisations.grid.GridParameters;
 
 /**
  * A grid index's kind and parameters as text, as they travel in a job (Java-serialised) and are persisted in the

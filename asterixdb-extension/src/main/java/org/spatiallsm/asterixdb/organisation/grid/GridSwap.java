@@ -5,7 +5,7 @@ import java.util.Set;
 import org.apache.asterix.om.types.ATypeTag;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.spatiallsm.asterixdb.organisation.OrganisationStorage;
-import org.spatiallsm.organizations.grid.GridOrganisation;
+import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.OrganisationTypes;
 

@@ -1,0 +1,21 @@
+package org.spatiallsm.organisations;
+
+/**
+ * What the skip-scan needs from a B-tree whose entries are sorted by curve position first: open a scan at a
+ * position. An engine adapter implements it with one B-tree component's range cursor.
+ */
+public interface CurveIndex<E> {
+
+    /** A scan from the first entry whose position is {@code >= position} to the end of the index. */
+    LeafCursor<E> seek(long position);
+
+    /** A forward scan over leaf pages. */
+    interface LeafCursor<E> {
+        boolean hasNext();
+
+        E next();
+
+        /** Whether the entry last returned by {@link #next} is the first of its leaf page. */
+        boolean atPageStart();
+    }
+}

@@ -1,5 +1,0 @@
-package org.spatiallsm.organizations;
-
-/** A secondary-index entry on a point field: the point and the record's primary key. */
-public record PointEntry(double x, double y, long pk) {
-}
