@@ -10,7 +10,7 @@ import org.spatiallsm.organisations.grid.GridParameters;
 
 /**
  * One index of {@code bench index-organisations} or {@code bench grid-density}: a column label and the
- * {@code TYPE ...} clause of its CREATE INDEX. The clauses are the SQL++ DDL of issues 14 and 15.
+ * {@code TYPE ...} clause of its CREATE INDEX. The clauses are the SQL++ DDL of docs/ddl.md.
  *
  * @param label  the column's name, also used in the dataset's name
  * @param clause what follows the field in CREATE INDEX, e.g. {@code TYPE DHVBTREE}
@@ -25,7 +25,9 @@ record BenchContender(String label, String clause) {
     static final String DEFAULT_LEVELS = "l,l,l,l,h,m";
     /** Kim's cap on the cells of one non-point object. */
     static final int CELLS_PER_OBJECT = 1024;
-    /** The Ch. 5 tuning grid (notes §9): the densities that give 2^24 ... 2^40 bottom cells, coarsest first. */
+    /**
+     * The tuning grid of Kim's dissertation, Ch. 5: the densities that give 2^24 ... 2^40 bottom cells, coarsest first.
+     */
     static final List<String> DENSITY_SWEEP = List.of("l,l,l,l,l,l", "l,l,l,l,l,m", "l,l,l,l,m,m", "l,l,l,l,h,m",
             "l,l,l,l,h,h", "l,l,m,m,m,h", "h,h,h,h,l,l");
 

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "cells", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Prints the cell keys a static grid (SHB-tree, SIF) gives a point or rectangle, and the merged"
                 + " key ranges, ancestor lookups and SIF tokens a query of that point or rectangle searches.",
-            "Keys are written as in the notes: one Hilbert digit per level, then the number of levels of the cell"
+            "Keys are written in dotted decimal: one Hilbert digit per level, then the number of levels of the cell"
                     + " (0.0.0.0.0.0.0 is the whole space, 255.255.255.255.255.255.7 is out of space). See"
                     + " docs/index-organisations.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:printed", "2:bad command line or grid" })

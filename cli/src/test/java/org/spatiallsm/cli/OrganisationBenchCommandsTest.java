@@ -56,7 +56,7 @@ class OrganisationBenchCommandsTest {
     }
 
     @Test
-    void organisationsAreTheDdlOfIssuesFourteenAndFifteen() {
+    void organisationsAreTheirCreateIndexTypeClauses() {
         assertThat(BenchContender.organisations(List.of("rtree", "dhb", "dhvb", "shb", "sif"), false))
                 .extracting(BenchContender::clause).containsExactly("TYPE RTREE", "TYPE DHBTREE", "TYPE DHVBTREE",
                         "TYPE SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m)",
@@ -70,7 +70,8 @@ class OrganisationBenchCommandsTest {
 
     @Test
     void theDensitySweepRunsFromTwoToTheTwentyFourToTwoToTheForty() {
-        // notes §9: (l,l,l,l,l,l) = 2^24 ... (l,l,l,l,h,m) = 2^30 ... (l,l,m,m,m,h) = 2^34, (h,h,h,h,l,l) = 2^40
+        // Kim's dissertation, Ch. 5: (l,l,l,l,l,l) = 2^24 ... (l,l,l,l,h,m) = 2^30 ... (l,l,m,m,m,h) = 2^34,
+        // (h,h,h,h,l,l) = 2^40
         assertThat(BenchContender.DENSITY_SWEEP.stream().map(BenchContender::bottomCellExponent))
                 .containsExactly(24, 26, 28, 30, 32, 34, 40);
         assertThat(BenchContender.bottomCellExponent("h,h,h,h,h,h")).isEqualTo(48);

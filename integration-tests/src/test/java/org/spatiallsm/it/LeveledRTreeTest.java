@@ -49,7 +49,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The leveled R-tree (issue 13) on the in-process cluster (2 NCs, one partition each): random inserts, upserts and
+ * The leveled R-tree on the in-process cluster (2 NCs, one partition each): random inserts, upserts and
  * deletes, a flush after each round; after every flush the engine's manifest must record exactly the merges and moves
  * the policy core decides, every level must be within its capacity, and R-tree results must equal a scan of the
  * primary index and the model; a restart keeps levels, MBRs, entry counts and results, and reads them from the

@@ -20,7 +20,10 @@ import org.spatiallsm.merge.policies.StaticSchedulePolicy;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.Simulator;
 
-/** Spec §4.7 as property tests over the whole catalog. */
+/**
+ * The invariants of the stack policies as property tests over the whole catalog: never more than k components for
+ * the bounded-depth policies, every flushed byte kept, and eager and lazy policies as documented.
+ */
 class PolicyInvariantsTest {
 
     private static final Set<String> BOUNDED_DEPTH = Set.of("binomial", "min-latency", "bigtable", "exploring",

@@ -123,8 +123,8 @@ class StaticSchedulePolicyTest {
     }
 
     /**
-     * Derived by hand from §2.8: lazy, so flushes stack up to k first. It coincides with Constant (merge all
-     * above k) up to flush 8 and with Bigtable up to flush 11.
+     * Derived by hand from MinLatency's rule (Mathieu et al., "Bigtable merge compaction"): lazy, so flushes stack up
+     * to k first. It coincides with Constant (merge all above k) up to flush 8 and with Bigtable up to flush 11.
      */
     @Test
     void minLatencyK4StatePerFlush() {

@@ -5,11 +5,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The key of a grid cell (notes §6): one Hilbert digit per level, zero below the cell's level, then the depth
- * (the number of levels the cell spans: 1 for a level-0 cell, the number of levels for a bottom cell). Keys
- * compare as unsigned bytes in that order, so a cell's key sorts immediately before its first descendant's.
- * Two special keys: depth 0 with all digits zero is the root, the whole space ("all"); all digits 255 with depth
- * levels + 1 is "out of space", after every cell.
+ * The key of a grid cell (as in Kim's SHB-tree): one Hilbert digit per level, zero below the cell's level, then the
+ * depth (the number of levels the cell spans: 1 for a level-0 cell, the number of levels for a bottom cell). Keys
+ * compare as unsigned bytes in that order, so a cell's key sorts immediately before its first descendant's. Two special
+ * keys: depth 0 with all digits zero is the root, the whole space ("all"); all digits 255 with depth levels + 1 is "out
+ * of space", after every cell.
  */
 public final class CellKey implements Comparable<CellKey> {
 
@@ -87,7 +87,7 @@ public final class CellKey implements Comparable<CellKey> {
         return 31 * Arrays.hashCode(digits) + depth;
     }
 
-    /** The notes' token notation (§7): the key bytes in dotted decimal, e.g. 2.1.0.2 for cell 21 of three levels. */
+    /** The SIF token notation: the key bytes in dotted decimal, e.g. 2.1.0.2 for cell 21 of three levels. */
     @Override
     public String toString() {
         return IntStream.concat(Arrays.stream(digits), IntStream.of(depth)).mapToObj(Integer::toString)

@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * An SHB-tree or SIF index as a B-tree of int64 keys ({@link CellKey#toLong()}) stores it (notes §6-§8): the keys an
- * object's entries get, and the inclusive key ranges a query searches. Both are pure functions of the rectangle and
- * the parameters, so a delete recomputes exactly the keys of the insert.
+ * An SHB-tree or SIF index as a B-tree of int64 keys ({@link CellKey#toLong()}) stores it (Kim's dissertation,
+ * Ch. 4-5): the keys an object's entries get, and the inclusive key ranges a query searches. Both are pure functions
+ * of the rectangle and the parameters, so a delete recomputes exactly the keys of the insert.
  */
 public final class GridOrganisation {
 

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The parameters of an SHB-tree or SIF index (notes §9): the space, the density of each of the six levels and
- * the cap on the cells of one object. Parsing gives one-line errors naming the bad value; a value left out (null)
- * takes its default.
+ * The parameters of an SHB-tree or SIF index (Kim's dissertation, Ch. 4-5): the space, the density of each of the six
+ * levels and the cap on the cells of one object. Parsing gives one-line errors naming the bad value; a value left out
+ * (null) takes its default.
  */
 public record GridParameters(GridSpace space, List<Density> densities, int cellsPerObject) {
 

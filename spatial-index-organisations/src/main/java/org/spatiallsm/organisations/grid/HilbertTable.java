@@ -4,8 +4,9 @@ import org.spatiallsm.curves.HilbertCurve;
 
 /**
  * The fixed numbering of the side x side children of a parent cell along the Hilbert curve of order log2(side)
- * (notes §3.1/§3.4), taken from the project's one {@link HilbertCurve}. Every parent numbers its children with the
- * same table, so a cell number is one lookup per level rather than a walk of the curve's state machine.
+ * (not orientation-adjusted, as in Kim's static grids), taken from the project's one {@link HilbertCurve}. Every parent
+ * numbers its children with the same table, so a cell number is one lookup per level rather than a walk of the curve's
+ * state machine.
  */
 final class HilbertTable {
 

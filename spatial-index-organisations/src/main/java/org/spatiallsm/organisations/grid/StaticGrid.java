@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A static multi-level grid (notes §3.4, §6-§8): the cell keys of points and objects, and what a query searches,
- * for the SHB-tree and SIF.
+ * A static multi-level grid (Kim's dissertation, Ch. 4-5): the cell keys of points and objects, and what a query
+ * searches, for the SHB-tree and SIF.
  * <p>
  * Cells are half-open: bottom column c of N spans [x1 + c (x2 - x1) / N, x1 + (c + 1) (x2 - x1) / N), the last one
  * also its right edge x2 (rows alike). A point is in the cell of floor((x - x1) N / (x2 - x1)), computed exactly
@@ -92,8 +92,9 @@ public final class StaticGrid {
     }
 
     /**
-     * SHB on non-point data (notes §8): the keys of an object's MBR, ascending: decomposed with the covering rule and
-     * the cap, then complete sets of children promoted to their parent, plus "out of space" for any part outside.
+     * SHB on non-point data (Kim's dissertation, Ch. 5): the keys of an object's MBR, ascending: decomposed with the
+     * covering rule and the cap, then complete sets of children promoted to their parent, plus "out of space" for any
+     * part outside.
      */
     public List<CellKey> objectKeys(Rect mbr, int cellsPerObject) {
         Decomposition decomposition = decompose(mbr, cellsPerObject);
@@ -105,7 +106,7 @@ public final class StaticGrid {
     }
 
     /**
-     * SHB (notes §6, §8): the query decomposed with the covering rule (at most {@code cellLimit} cells, coarser
+     * SHB: the query decomposed with the covering rule (at most {@code cellLimit} cells, coarser
      * otherwise), turned into bottom-level ranges and merged where consecutive, across parents too; the ancestors
      * of its cells that no range includes, for objects stored at upper levels.
      */
@@ -119,7 +120,7 @@ public final class StaticGrid {
     }
 
     /**
-     * SIF (notes §7): the exact tokens a query looks up, ascending: its decomposition with complete sets of children
+     * SIF: the exact tokens a query looks up, ascending: its decomposition with complete sets of children
      * promoted to their parent, repeatedly, down to level 0 (points are not stored under the root), plus "out of
      * space" when the query reaches outside the space.
      */
@@ -235,9 +236,10 @@ public final class StaticGrid {
     }
 
     /**
-     * The covering rule (notes §6), breadth first: a covered cell is kept, an overlapped one is decomposed at the
-     * next level, and overlapped bottom cells are kept as they are. If the next level would give more than
-     * {@code cellLimit} cells, the overlapped cells are kept at the current, coarser level instead (notes §8).
+     * The covering rule of Kim's dissertation, breadth first: a covered cell is kept, an overlapped one is decomposed
+     * at the next level, and overlapped bottom cells are kept as they are. If the next level would give more than
+     * {@code cellLimit} cells, the overlapped cells are kept at the current, coarser level instead (Kim's cap on the
+     * cells of one object, Ch. 5).
      */
     private Decomposition decompose(Rect rect, int cellLimit) {
         boolean reachesOutside = rect.minX() < space.x1() || rect.maxX() > space.x2() || rect.minY() < space.y1()
@@ -305,7 +307,7 @@ public final class StaticGrid {
 
     /**
      * One range per run of disjoint cells whose bottom cells are consecutive in key order, also across parents
-     * (notes §6: 303 and 310 merge).
+     * (Kim's dissertation, Ch. 4: 303 and 310 merge).
      */
     public List<KeyRange> mergedRanges(Collection<CellKey> cells) {
         List<CellKey> lows = new ArrayList<>(cells);

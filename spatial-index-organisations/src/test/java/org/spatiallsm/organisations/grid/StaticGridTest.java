@@ -11,7 +11,10 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-/** The notes' vectors (§6, §8 Fig. 5.1) on the 3-level 2x2 grid over [0, 8]^2, and vectors of the default grid. */
+/**
+ * The vectors of Kim's dissertation (Ch. 4, Ch. 5 Fig. 5.1) on the 3-level 2x2 grid over [0, 8]^2, and vectors of the
+ * default grid.
+ */
 class StaticGridTest {
 
     /** Cell 1 of level 0 is [0,4)x[4,8), cell 2 is [4,8)x[4,8); bottom cells are 1 x 1. */
@@ -31,7 +34,7 @@ class StaticGridTest {
         assertThat(plan.decomposedCells()).isEqualTo(4);
         assertThat(plan.ranges()).hasToString("[[" + dissertation("1222").get(0) + " ~ " + dissertation("1232").get(0)
                 + "], [" + dissertation("2102").get(0) + " ~ " + dissertation("2112").get(0) + "]]");
-        // Our root key ("all": objects too large for the cap or covering the space) precedes the notes' four.
+        // Our root key ("all": objects too large for the cap or covering the space) precedes the dissertation's four.
         List<CellKey> expectedAncestors = new ArrayList<>(List.of(twoByTwo.root()));
         expectedAncestors.addAll(dissertation("1000", "1201", "2000", "2101"));
         assertThat(plan.ancestors()).containsExactlyElementsOf(expectedAncestors);

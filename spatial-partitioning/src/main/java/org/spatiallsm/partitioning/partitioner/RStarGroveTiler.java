@@ -6,7 +6,8 @@ import java.util.Deque;
 import org.spatiallsm.partitioning.ordering.RowSort;
 
 /**
- * R*-Grove's partition boundaries (the research notes' "algorithm to implement", §5.3): split the range of points
+ * R*-Grove's partition boundaries (Vu and Eldawy, "R*-Grove: Balanced Spatial Partitioning for Large-scale
+ * Datasets", 2020): split the range of points
  * in two, recursively, until a range holds at most {@code cap} points. Each split picks the axis whose candidate
  * splits have the smallest summed margins, then, along it, the admissible split (both sides can be cut into parts of
  * [m, cap] points) with the smallest total area or perimeter of the two sides' extents. See {@link Partitioners} for

@@ -7,7 +7,7 @@ import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.ordering.Ordering;
 
-/** Size partitioning: the k-way merge of the sorted inputs, cut every {@code cap} entries (research notes §5.1). */
+/** Size partitioning: the k-way merge of the sorted inputs, cut every {@code cap} entries. */
 final class SizePartitioner implements Partitioner {
 
     static final int BLOCK = 1024;

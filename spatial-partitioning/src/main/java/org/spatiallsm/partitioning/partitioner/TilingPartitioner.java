@@ -16,7 +16,8 @@ import org.spatiallsm.partitioning.ordering.RowSort;
  * STR and R*-Grove: a {@link Tiler} computes half-open partition boxes from entry centres, every entry goes to the
  * box holding its centre, and each partition is sorted by the ordering. A merge within the memory budget is tiled on
  * all its centres and sorted in memory; a larger one is tiled on a sample and sorted externally, with as many merge
- * rounds as the number of spilled runs needs (research notes §5.6; details in {@link Partitioners}).
+ * rounds as the number of spilled runs needs (the bounded-memory two-pass variant Mao's dissertation, Ch. 4, proposes;
+ * details in {@link Partitioners}).
  */
 final class TilingPartitioner implements Partitioner {
 

@@ -8,10 +8,10 @@ import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.simulation.LeveledSimulator.Written;
 
 /**
- * The model of the studies' tables (merge-policies.md §4.1): unique random keys, every flush one unit (one entry
- * standing for a flush's worth, one byte standing for its size), and a merge of n units writes n one-unit
- * components into the next level. The level counts then depend only on the trigger: a merge into level i + 1
- * removes k components there and adds k + 1.
+ * The model of the leveled column of Mao's dissertation's Table 4.1: unique random keys, every flush one unit (one
+ * entry standing for a flush's worth, one byte standing for its size), and a merge of n units writes n one-unit
+ * components into the next level. The level counts then depend only on the trigger: a merge into level i + 1 removes k
+ * components there and adds k + 1.
  *
  * <p>Which components overlap, and so how much a merge writes, needs key ranges. Keys are integers of a 1-D key
  * space [0, 2^50) (the y extent is 0): a flush of random keys spans the whole space, and a merge's outputs tile

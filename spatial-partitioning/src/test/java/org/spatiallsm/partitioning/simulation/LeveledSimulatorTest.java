@@ -26,7 +26,7 @@ class LeveledSimulatorTest {
     @ParameterizedTest(name = "pick {0}")
     @ValueSource(strings = { "min-overlap", "oldest", "round-robin", "rand-uniform" })
     void reproducesTable41sLeveledColumn(String pick) {
-        // merge-policies.md §4.1, leveled (B0 = 2, B = 4): "1, 1, 4, 14", "1, 1, 4, 16, 18", "1, 1, 4, 16, 38"
+        // Mao's dissertation, Table 4.1, leveled (B0 = 2, B = 4): "1, 1, 4, 14", "1, 1, 4, 16, 18", "1, 1, 4, 16, 38"
         // are two level-0 components, then the counts of levels 1, 2, ...; the pick does not change counts.
         List<LeveledStep> steps = run(LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "4",
                 "pick", pick)), 60);
@@ -57,7 +57,7 @@ class LeveledSimulatorTest {
 
     @Test
     void reproducesFig31gWithoutAnExtraLevel0() {
-        // merge-policies.md §4.4: capacities 2, 4, 8; before flush 12 the levels hold 2, 4, 5, after it 2, 4, 6.
+        // Mao's dissertation, Fig. 3.1g: capacities 2, 4, 8; before flush 12 the levels hold 2, 4, 5, after it 2, 4, 6.
         List<LeveledStep> steps = run(LeveledPolicy.create(Map.of("level0-components", "0", "size-ratio", "2")), 12);
 
         assertThat(steps.get(10).levels()).containsExactly(2, 4, 5);

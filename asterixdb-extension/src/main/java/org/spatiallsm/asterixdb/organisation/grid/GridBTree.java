@@ -13,10 +13,10 @@ import org.spatiallsm.asterixdb.organisation.RTreeLayoutModificationCallback;
 import org.spatiallsm.asterixdb.organisation.SortingBulkLoader;
 
 /**
- * An SHB-tree or SIF index (notes §6-§8) that AsterixDB drives as an R-tree: an {@link OrganisationBTree} with int64
- * cell keys and one entry per key of an object (see {@link GridLayout}). SIF's inverted file is this B-tree too: the
- * token is the leading key field and a token's postings are its consecutive entries, looked up by an exact-key range
- * search.
+ * An SHB-tree or SIF index (Kim's dissertation, Ch. 4-5) that AsterixDB drives as an R-tree: an
+ * {@link OrganisationBTree} with int64 cell keys and one entry per key of an object (see {@link GridLayout}). SIF's
+ * inverted file is this B-tree too: the token is the leading key field and a token's postings are its consecutive
+ * entries, looked up by an exact-key range search.
  */
 public final class GridBTree extends OrganisationBTree {
 

@@ -28,7 +28,7 @@ import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
 /**
- * MBR pruning of the searches of one LSM R-tree partition (Eq. 4.1 of the studies): a search opens only the disk
+ * MBR pruning of the searches of one LSM R-tree partition (Eq. 4.1 of Mao's dissertation): a search opens only the disk
  * components whose MBR overlaps its query window; memory components are always searched. Used by every R-tree index
  * class of spatial-lsm, from two overrides:
  * <ul>
