@@ -1,5 +1,14 @@
 package org.spatiallsm.cli;
 
+import org.spatiallsm.cli.bench.BenchCommand;
+import org.spatiallsm.cli.cluster.ComponentsCommand;
+import org.spatiallsm.cli.cluster.SqlppCommand;
+import org.spatiallsm.cli.load.GenerateCommand;
+import org.spatiallsm.cli.load.LoadCommand;
+import org.spatiallsm.cli.organisation.CellsCommand;
+import org.spatiallsm.cli.organisation.CurveCommand;
+import org.spatiallsm.cli.simulate.SimulateCommand;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
