@@ -38,24 +38,24 @@ public final class DataOptions {
             description = "id of the first record (default: ${DEFAULT-VALUE})")
     private long startId;
 
-    @Option(names = "--count", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--records", paramLabel = "N", defaultValue = "1000",
             description = "number of records (default: ${DEFAULT-VALUE})")
-    private long count;
+    private long records;
 
     public RecordShape recordShape() {
         return RecordShapes.named(shape);
     }
 
-    /** @throws IllegalArgumentException with a one-line message for a bad name, parameter or count */
+    /** @throws IllegalArgumentException with a one-line message for a bad name, parameter or record count */
     public RecordGenerator generator() {
-        if (count < 0) {
-            throw new IllegalArgumentException("--count must be >= 0, got " + count);
+        if (records < 0) {
+            throw new IllegalArgumentException("--records must be >= 0, got " + records);
         }
         return new RecordGenerator(PointDistributions.create(distribution, parameters, seed), recordShape(), seed);
     }
 
     public GeneratedRecords records() {
-        return new GeneratedRecords(generator(), startId, count);
+        return new GeneratedRecords(generator(), startId, records);
     }
 
     public String distribution() {
@@ -70,7 +70,8 @@ public final class DataOptions {
         return startId;
     }
 
-    public long count() {
-        return count;
+    /** How many records, from {@link #startId()}. */
+    public long recordCount() {
+        return records;
     }
 }

@@ -72,6 +72,9 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() {
             return CommandFailures.run(spec.commandLine().getErr(), () -> {
+                if (data.recordCount() < 1) {
+                    throw new IllegalArgumentException("--records must be >= 1, got " + data.recordCount());
+                }
                 GeneratedRecords records = data.records();
                 IngestBenchmark.Settings settings = new IngestBenchmark.Settings(dataverse, feed.host(), feed.port(),
                         write.feedMode(), write.batchSize(), write.rtree(), with.with(), feed.stallTimeout(),

@@ -70,19 +70,19 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             description = "forced flushes per comparator; --records must be a multiple (default: ${DEFAULT-VALUE})")
     long flushes;
 
-    @Option(names = "--record-bytes", paramLabel = "B", defaultValue = "1000",
+    @Option(names = "--record-bytes", paramLabel = "BYTES", defaultValue = "1000",
             description = "approximate size of a record's payload (default: ${DEFAULT-VALUE})")
     int recordBytes;
 
-    @Option(names = "--sigmas", paramLabel = "S,...", split = ",",
-            description = "query selectivities 10^-sigma (default: 3,5)")
+    @Option(names = "--sigma", paramLabel = "SIGMA,...", split = ",",
+            description = "query selectivities 10^-SIGMA (default: 3,5)")
     List<Double> sigmas = List.of(3.0, 5.0);
 
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "50",
             description = "queries per sigma, each run on every dataset (default: ${DEFAULT-VALUE})")
     int queries;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42",
             description = "seed of the query centres (default: ${DEFAULT-VALUE})")
     long seed;
 
@@ -248,7 +248,7 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
         }
         for (double sigma : sigmas) {
             if (!(sigma >= 0)) {
-                throw new IllegalArgumentException("--sigmas must be >= 0, got " + sigma);
+                throw new IllegalArgumentException("--sigma must be >= 0, got " + sigma);
             }
         }
         return records / flushes;

@@ -89,7 +89,7 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
                     + "is measured; 0 skips the warm-up (default: as many as --flushes)")
     Long warmUpFlushes;
 
-    @Option(names = "--record-bytes", paramLabel = "B", defaultValue = "1000",
+    @Option(names = "--record-bytes", paramLabel = "BYTES", defaultValue = "1000",
             description = "approximate size of a record's payload: pseudo-random digits, which block compression "
                     + "cannot shrink (default: ${DEFAULT-VALUE})")
     int recordBytes;

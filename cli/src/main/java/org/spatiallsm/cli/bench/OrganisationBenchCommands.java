@@ -80,7 +80,7 @@ public final class OrganisationBenchCommands {
                 description = "seed of the records and of the queries (default: ${DEFAULT-VALUE})")
         long seed;
 
-        @Option(names = "--radii", paramLabel = "DEGREES,...", split = ",",
+        @Option(names = "--radius", paramLabel = "DEGREES,...", split = ",",
                 description = "circle radii of the selects (default: Kim's 0.00001,0.0001,0.001,0.01,0.1)")
         List<Double> radii = List.of(0.00001, 0.0001, 0.001, 0.01, 0.1);
 
@@ -89,7 +89,7 @@ public final class OrganisationBenchCommands {
                         + "${DEFAULT-VALUE})")
         int queries;
 
-        @Option(names = "--warmup", paramLabel = "W", defaultValue = "2",
+        @Option(names = "--warm-up-queries", paramLabel = "W", defaultValue = "2",
                 description = "untimed selects per radius and kind on each index before the timed ones (default: "
                         + "${DEFAULT-VALUE})")
         int warmup;
@@ -132,9 +132,9 @@ public final class OrganisationBenchCommands {
             positive("--records", records);
             positive("--queries", queries);
             if (warmup < 0) {
-                throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
+                throw new IllegalArgumentException("--warm-up-queries must be >= 0, got " + warmup);
             }
-            checkRadii("--radii", radii);
+            checkRadii("--radius", radii);
         }
     }
 
@@ -179,7 +179,7 @@ public final class OrganisationBenchCommands {
                 description = "organisations to compare: rtree, dhb, dhvb, shb, sif (default: all five)")
         List<String> organisations = BenchContender.ORGANISATIONS;
 
-        @Option(names = "--join-radii", paramLabel = "DEGREES,...", split = ",",
+        @Option(names = "--join-radius", paramLabel = "DEGREES,...", split = ",",
                 description = "circle radii of the joins (default: Kim's 0.00001,0.0001,0.001,0.01)")
         List<Double> joinRadii = List.of(0.00001, 0.0001, 0.001, 0.01);
 
@@ -196,7 +196,7 @@ public final class OrganisationBenchCommands {
         public Integer call() {
             return CommandFailures.run(spec.commandLine().getErr(), () -> {
                 settings.validate();
-                checkRadii("--join-radii", joinRadii);
+                checkRadii("--join-radius", joinRadii);
                 positive("--joins", joins);
                 positive("--join-outer", joinOuter);
                 List<BenchContender> contenders = BenchContender.organisations(organisations, settings.nonPoint());

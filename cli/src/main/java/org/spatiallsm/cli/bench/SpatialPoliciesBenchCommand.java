@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "spatial-policies", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Loads the same points (each --distribution) into a fresh dataset per R-tree configuration of "
-                + "a running cluster, flushing every --flush-size records, then queries windows at each --selectivity "
+                + "a running cluster, flushing every --records-per-flush records, then queries windows at each --sigma "
                 + "and prints side by side per configuration: the R-tree's write amplification, ingestion throughput, "
                 + "components opened per search (from the engine's search counters; n/a when it has none), query "
                 + "latency, components per level, and the spatial simulator's prediction for the same flushes.",
@@ -63,7 +63,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     static final String RTREE = "locationIndex";
     /** The primary index's policy: the study varied the R-tree's policy under this one. */
     private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 8}}}";
-    /** Bytes of a record besides its payload (id, point, field names), so that --record-size is the whole record. */
+    /** Bytes of a record besides its payload (id, point, field names), so that --record-bytes is the whole record. */
     private static final int RECORD_OVERHEAD = 60;
 
     @Spec
@@ -83,29 +83,29 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             description = "records per configuration and distribution (default: ${DEFAULT-VALUE})")
     long records;
 
-    @Option(names = "--record-size", paramLabel = "BYTES", defaultValue = "1000",
+    @Option(names = "--record-bytes", paramLabel = "BYTES", defaultValue = "1000",
             description = "approximate size of a record, most of it a random payload (default: ${DEFAULT-VALUE})")
     int recordSize;
 
-    @Option(names = "--flush-size", paramLabel = "N", defaultValue = "2000",
+    @Option(names = "--records-per-flush", paramLabel = "N", defaultValue = "2000",
             description = "records between two flushes of the dataset; the last flush may take fewer "
                     + "(default: ${DEFAULT-VALUE})")
     int flushSize;
 
-    @Option(names = "--batch-size", paramLabel = "N", defaultValue = "500",
-            description = "records per INSERT statement (default: ${DEFAULT-VALUE})")
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "500",
+            description = "records per HTTP INSERT statement (default: ${DEFAULT-VALUE})")
     int batchSize;
 
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "200",
             description = "query windows per selectivity (default: ${DEFAULT-VALUE})")
     int queries;
 
-    @Option(names = "--selectivity", paramLabel = "SIGMA,...", split = ",", defaultValue = "3,5",
+    @Option(names = "--sigma", paramLabel = "SIGMA,...", split = ",", defaultValue = "3,5",
             description = "windows of 360x10^-SIGMA by 180x10^-SIGMA degrees centred on inserted points "
                     + "(default: ${DEFAULT-VALUE})")
     List<Double> sigmas;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",
             description = "seed of the points, payloads and windows (default: ${DEFAULT-VALUE})")
     long seed;
 
@@ -160,17 +160,17 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     /** The configurations; every other argument is checked here too, before anything touches the cluster. */
     List<SpatialPolicyConfiguration> validatedArguments() {
         if (records < 1 || flushSize < 1 || batchSize < 1 || queries < 1) {
-            throw new IllegalArgumentException("--records, --flush-size, --batch-size and --queries must be at least 1");
+            throw new IllegalArgumentException("--records, --records-per-flush, --batch and --queries must be at least 1");
         }
         if (warmUpRecords != null && warmUpRecords < 0) {
             throw new IllegalArgumentException("--warm-up-records must be at least 0, got " + warmUpRecords);
         }
         if (recordSize < RECORD_OVERHEAD + 1) {
-            throw new IllegalArgumentException("--record-size must be at least " + (RECORD_OVERHEAD + 1)
+            throw new IllegalArgumentException("--record-bytes must be at least " + (RECORD_OVERHEAD + 1)
                     + " bytes (id, point and field names), got " + recordSize);
         }
         if (sigmas.stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
-            throw new IllegalArgumentException("--selectivity takes sigmas from 0 to 10, got " + sigmas);
+            throw new IllegalArgumentException("--sigma takes values from 0 to 10, got " + sigmas);
         }
         if (new HashSet<>(distributions).size() < distributions.size()) {
             throw new IllegalArgumentException("--distributions lists a distribution twice: " + distributions);
@@ -251,7 +251,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 configuration.simulate(settings), onEngineSizes);
     }
 
-    /** Records 0 .. count - 1 in INSERT batches, a flush after every --flush-size of them; returns seconds. */
+    /** Records 0 .. count - 1 in INSERT batches, a flush after every --records-per-flush of them; returns seconds. */
     private double load(QueryServiceClient client, LsmIntrospectionClient lsm, DatasetName dataset,
             RecordGenerator points, long count) {
         long start = System.nanoTime();

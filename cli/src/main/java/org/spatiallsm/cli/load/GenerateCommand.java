@@ -87,7 +87,7 @@ public final class GenerateCommand implements Runnable {
                 RecordGenerator generator = data.generator();
                 try (Writer out = output.open(spec)) {
                     StringBuilder line = new StringBuilder(1100);
-                    for (long id = data.startId(); id < data.startId() + data.count(); id++) {
+                    for (long id = data.startId(); id < data.startId() + data.recordCount(); id++) {
                         line.setLength(0);
                         recordFormat.append(line, generator.record(id));
                         out.append(line).append('\n');
@@ -100,7 +100,7 @@ public final class GenerateCommand implements Runnable {
 
     @Command(name = "queries", mixinStandardHelpOptions = true,
             description = { "Generate spatial range queries centred on records a load inserted.",
-                "Give the data options (--distribution, --param, --shape, --seed, --start-id, --count) the records "
+                "Give the data options (--distribution, --param, --shape, --seed, --start-id, --records) the records "
                     + "were generated with; each query is centred on one of those records." },
             exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "2:bad parameters" })
     static final class Queries implements java.util.concurrent.Callable<Integer> {
@@ -117,12 +117,12 @@ public final class GenerateCommand implements Runnable {
                 description = "rectangles of selectivity 10^-sigma, or circles by radius (default: ${DEFAULT-VALUE})")
         String kind;
 
-        @Option(names = "--sigma", paramLabel = "S", split = ",", defaultValue = "3,4,5",
+        @Option(names = "--sigma", paramLabel = "SIGMA,...", split = ",", defaultValue = "3,4,5",
                 description = "sigma values, one drawn at random per rectangle; the window is 360*10^-sigma by "
                         + "180*10^-sigma degrees (default: ${DEFAULT-VALUE})")
         List<Double> sigmas;
 
-        @Option(names = "--radius", paramLabel = "DEGREES", split = ",", defaultValue = "0.00001,0.0001,0.001,0.01,0.1",
+        @Option(names = "--radius", paramLabel = "DEGREES,...", split = ",", defaultValue = "0.00001,0.0001,0.001,0.01,0.1",
                 description = "circle radii in degrees, used in turn (default: ${DEFAULT-VALUE})")
         List<Double> radii;
 
@@ -158,7 +158,7 @@ public final class GenerateCommand implements Runnable {
                 }
                 checkPositive(rectangles ? sigmas : radii, rectangles ? "--sigma" : "--radius", rectangles);
                 RecordShape shape = data.recordShape();
-                SpatialQueries generator = new SpatialQueries(data.generator(), data.startId(), data.count(), querySeed);
+                SpatialQueries generator = new SpatialQueries(data.generator(), data.startId(), data.recordCount(), querySeed);
                 try (Writer out = output.open(spec)) {
                     for (long q = 0; q < queries; q++) {
                         out.append(rectangles

@@ -96,8 +96,15 @@ public final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             DatasetName target = parseDataset(dataset);
-            if (!(progressSeconds > 0) || contentChecks < 0) {
-                throw new IllegalArgumentException("--progress-every must be > 0 and --check >= 0");
+            if (!(progressSeconds > 0)) {
+                throw new IllegalArgumentException("--progress-every must be > 0 seconds, got " + progressSeconds);
+            }
+            if (contentChecks < 0) {
+                throw new IllegalArgumentException("--check must be >= 0, got " + contentChecks);
+            }
+            if (!(rate >= 0) || Double.isInfinite(rate)) {
+                throw new IllegalArgumentException("--rate must be >= 0 records per second (0 for full speed), got "
+                        + rate);
             }
             boolean shapeGiven = spec.commandLine().getParseResult().hasMatchedOption("--shape");
             RecordShape shape = file == null || shapeGiven || create ? data.recordShape() : null;

@@ -61,11 +61,11 @@ final class SpatialMode {
             description = "Spatial mode: query windows per selectivity (default: ${DEFAULT-VALUE}).")
     int queries;
 
-    @Option(names = "--selectivity", paramLabel = "SIGMA", split = ",", defaultValue = "3,5",
+    @Option(names = "--sigma", paramLabel = "SIGMA", split = ",", defaultValue = "3,5",
             description = "Spatial mode: windows of 360x10^-SIGMA by 180x10^-SIGMA degrees (default: ${DEFAULT-VALUE}).")
     List<Double> sigmas;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",
             description = "Spatial mode: seed of the points and the query centres (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -74,7 +74,7 @@ final class SpatialMode {
             throw command.invalid("--records and --records-per-flush must be at least 1 and --queries at least 0");
         }
         if (sigmas.stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
-            throw command.invalid("--selectivity takes sigmas from 0 to 10, got " + sigmas);
+            throw command.invalid("--sigma takes values from 0 to 10, got " + sigmas);
         }
         PointDistribution points;
         Ordering ordering;

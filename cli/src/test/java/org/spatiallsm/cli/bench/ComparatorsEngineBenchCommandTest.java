@@ -27,7 +27,7 @@ class ComparatorsEngineBenchCommandTest {
                 + "--flushes (0)");
         assertOneLineUsageError(bench("--record-bytes", "0"), "--record-bytes must be >= 1, got 0");
         assertOneLineUsageError(bench("--queries", "0"), "--queries must be >= 1, got 0");
-        assertOneLineUsageError(bench("--sigmas", "3,-1"), "--sigmas must be >= 0, got -1.0");
+        assertOneLineUsageError(bench("--sigma", "3,-1"), "--sigma must be >= 0, got -1.0");
         assertOneLineUsageError(bench("--records", "many"), "many");
     }
 

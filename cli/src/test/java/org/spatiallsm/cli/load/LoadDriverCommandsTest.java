@@ -23,9 +23,9 @@ class LoadDriverCommandsTest {
 
     @Test
     void generateRecordsWritesOneAdmRecordPerLineDeterministically() {
-        CliRun first = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
-        CliRun again = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "7");
-        CliRun other = run("generate", "records", "--distribution", "osm-like", "--count", "50", "--seed", "8");
+        CliRun first = run("generate", "records", "--distribution", "osm-like", "--records", "50", "--seed", "7");
+        CliRun again = run("generate", "records", "--distribution", "osm-like", "--records", "50", "--seed", "7");
+        CliRun other = run("generate", "records", "--distribution", "osm-like", "--records", "50", "--seed", "8");
 
         assertThat(first.exitCode()).isZero();
         assertThat(first.lines()).hasSize(50).allSatisfy(line -> assertThat(line)
@@ -36,8 +36,8 @@ class LoadDriverCommandsTest {
 
     @Test
     void aSliceOfIdsIsTheSameAsThoseLinesOfTheWhole() {
-        List<String> whole = run("generate", "records", "--shape", "tweet", "--count", "30").lines();
-        List<String> slice = run("generate", "records", "--shape", "tweet", "--start-id", "10", "--count", "5")
+        List<String> whole = run("generate", "records", "--shape", "tweet", "--records", "30").lines();
+        List<String> slice = run("generate", "records", "--shape", "tweet", "--start-id", "10", "--records", "5")
                 .lines();
         assertThat(slice).isEqualTo(whole.subList(10, 15));
     }
@@ -46,7 +46,7 @@ class LoadDriverCommandsTest {
     void generateWritesJsonToAFile() throws IOException {
         Path file = directory.resolve("points.json");
         CliRun run = run("generate", "records", "--shape", "point", "--distribution", "geospark", "--param",
-                "cell=exponential", "--count", "3", "--format", "json", "--output", file.toString());
+                "cell=exponential", "--records", "3", "--format", "json", "--output", file.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).isEmpty();
@@ -56,7 +56,7 @@ class LoadDriverCommandsTest {
 
     @Test
     void generateQueriesCentresSqlppRectanglesAndCirclesOnInsertedRecords() {
-        CliRun rectangles = run("generate", "queries", "--count", "1000", "--queries", "4", "--sigma", "2",
+        CliRun rectangles = run("generate", "queries", "--records", "1000", "--queries", "4", "--sigma", "2",
                 "--dataset", "Geo.Points");
         assertThat(rectangles.exitCode()).isZero();
         assertThat(rectangles.lines()).hasSize(4).allSatisfy(line -> assertThat(line).startsWith(
@@ -82,14 +82,14 @@ class LoadDriverCommandsTest {
                 "error: unknown distribution 'zipf' (known: uniform, osm-like, gaussian, geospark)");
         assertOneLineError(run("generate", "records", "--param", "gamma=2"), 2,
                 "error: distribution uniform has no parameter 'gamma' (it takes none)");
-        assertOneLineError(run("generate", "records", "--count", "-1"), 2, "error: --count must be >= 0, got -1");
+        assertOneLineError(run("generate", "records", "--records", "-1"), 2, "error: --records must be >= 0, got -1");
         assertOneLineError(run("generate", "records", "--format", "csv"), 2,
                 "error: --format must be one of adm, json, got 'csv'");
         assertOneLineError(run("generate", "queries", "--kind", "polygon"), 2,
                 "error: --kind must be rectangle or circle, got 'polygon'");
         assertOneLineError(run("generate", "queries", "--kind", "circle", "--radius", "0"), 2,
                 "error: --radius values must be > 0, got 0.0");
-        assertOneLineError(run("generate", "queries", "--count", "0"), 2,
+        assertOneLineError(run("generate", "queries", "--records", "0"), 2,
                 "error: queries need at least one inserted record to centre on, got 0");
         assertOneLineError(run("generate", "records", "--output", directory.resolve("no/such/file").toString()), 2,
                 "error: no such directory: " + directory.resolve("no/such"));
@@ -99,7 +99,7 @@ class LoadDriverCommandsTest {
     void loadAndBenchSayWhenNoClusterAnswers() {
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--endpoint", "http://127.0.0.1:1"), 3,
                 "error: no spatial-lsm cluster answers at http://127.0.0.1:1 (start one with ./scripts/start)");
-        assertOneLineError(run("bench", "ingest", "--endpoint", "http://127.0.0.1:1", "--count", "10"), 3,
+        assertOneLineError(run("bench", "ingest", "--endpoint", "http://127.0.0.1:1", "--records", "10"), 3,
                 "error: no spatial-lsm cluster answers at http://127.0.0.1:1 (start one with ./scripts/start)");
     }
 

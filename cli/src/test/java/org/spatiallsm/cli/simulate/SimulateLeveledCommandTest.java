@@ -73,7 +73,7 @@ class SimulateLeveledCommandTest {
     void theSpatialModeReportsLevelsOverlapAndOperationalComponentsPerSelectivity() throws IOException {
         CliRun run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform", "--records",
                 "6000", "--records-per-flush", "300", "--partitioning", "str", "--comparator", "simple", "--queries",
-                "100", "--selectivity", "0,3", "--every", "10", "--format", "json");
+                "100", "--sigma", "0,3", "--every", "10", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.err()).isEmpty();
@@ -100,7 +100,7 @@ class SimulateLeveledCommandTest {
     @Test
     void theSpatialModeRunsStackPoliciesWhoseComponentsCoverTheirFlushes() throws IOException {
         CliRun run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
-                "--records-per-flush", "500", "--queries", "50", "--selectivity", "0", "--format", "json");
+                "--records-per-flush", "500", "--queries", "50", "--sigma", "0", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
         JsonNode summary = run.jsonLines().get(8).get("summary");
