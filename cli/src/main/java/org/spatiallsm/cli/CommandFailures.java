@@ -22,8 +22,8 @@ public final class CommandFailures {
     public static final int BAD_INPUT = 2;
     /** Nothing answers at the endpoint, a node controller does not answer, or the cluster is not ACTIVE. */
     public static final int UNREACHABLE = 3;
-    public static final String NO_USABLE_CLUSTER = "3:no usable cluster: nothing answers at the endpoint, a node does not "
-            + "answer, or the cluster is not ACTIVE (a node is down)";
+    public static final String NO_USABLE_CLUSTER = "3:no usable cluster: nothing answers at the endpoint, a node does "
+            + "not answer, or the cluster is not ACTIVE (a node is down)";
     /** The load ran but the dataset does not hold everything that was sent. */
     public static final int NOT_VERIFIED = 4;
 

@@ -30,8 +30,8 @@ public final class DataOptions {
                     + "with a square area, Gaussian- or Zipf-sized) (default: ${DEFAULT-VALUE})")
     private String shape;
 
-    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "random seed; same seed, same records "
-            + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",
+            description = "random seed; same seed, same records (default: ${DEFAULT-VALUE})")
     private long seed;
 
     @Option(names = "--start-id", paramLabel = "ID", defaultValue = "0",

@@ -62,7 +62,8 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     /** The R-tree's name in every dataset. */
     static final String RTREE = "locationIndex";
     /** The primary index's policy: the study varied the R-tree's policy under this one. */
-    private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 8}}}";
+    private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
+            + "\"parameters\": {\"k\": 8}}}";
     /** Bytes of a record besides its payload (id, point, field names), so that --record-bytes is the whole record. */
     private static final int RECORD_OVERHEAD = 60;
 
@@ -146,7 +147,8 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 }
                 out.print(SpatialPoliciesReport.table(String.format(Locale.ROOT, "spatial policies: %s, %,d records "
                         + "of about %,d bytes, flushes of %,d records, %d windows per sigma, seed %d, at %s",
-                        distribution, records, recordSize, flushSize, queries, seed, endpoint.endpoint()), sigmas, columns));
+                        distribution, records, recordSize, flushSize, queries, seed, endpoint.endpoint()), sigmas,
+                        columns));
                 out.println();
                 out.flush();
             }
@@ -160,7 +162,8 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     /** The configurations; every other argument is checked here too, before anything touches the cluster. */
     List<SpatialPolicyConfiguration> validatedArguments() {
         if (records < 1 || flushSize < 1 || batchSize < 1 || queries < 1) {
-            throw new IllegalArgumentException("--records, --records-per-flush, --batch and --queries must be at least 1");
+            throw new IllegalArgumentException(
+                    "--records, --records-per-flush, --batch and --queries must be at least 1");
         }
         if (warmUpRecords != null && warmUpRecords < 0) {
             throw new IllegalArgumentException("--warm-up-records must be at least 0, got " + warmUpRecords);
@@ -300,7 +303,8 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
 
     /** (bytes of every flush and merge output) / (bytes flushed), over all partitions of the index. */
     static double writeAmplification(List<LsmEvent> events) {
-        long flushed = events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH)).mapToLong(LsmEvent::bytesWritten).sum();
+        long flushed = events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH)).mapToLong(LsmEvent::bytesWritten)
+                .sum();
         long written = events.stream().filter(e -> e.type().equals(LsmEvent.FLUSH) || e.type().equals(LsmEvent.MERGE))
                 .mapToLong(LsmEvent::bytesWritten).sum();
         return flushed == 0 ? Double.NaN : (double) written / flushed;

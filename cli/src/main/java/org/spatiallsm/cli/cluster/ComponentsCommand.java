@@ -99,7 +99,8 @@ public final class ComponentsCommand implements Callable<Integer> {
                 text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
                         index.where().partition(), index.flushCount(), index.flushRange(component),
                         String.format(Locale.ROOT, "%,d", component.bytes()),
-                        component.tuples().isPresent() ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
+                        component.tuples().isPresent()
+                                ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
                                 : "-",
                         component.merging() ? "yes" : "",
                         index.levels().get(i).isPresent() ? Integer.toString(index.levels().get(i).getAsInt()) : "-",

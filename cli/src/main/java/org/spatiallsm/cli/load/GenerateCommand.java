@@ -122,7 +122,8 @@ public final class GenerateCommand implements Runnable {
                         + "180*10^-sigma degrees (default: ${DEFAULT-VALUE})")
         List<Double> sigmas;
 
-        @Option(names = "--radius", paramLabel = "DEGREES,...", split = ",", defaultValue = "0.00001,0.0001,0.001,0.01,0.1",
+        @Option(names = "--radius", paramLabel = "DEGREES,...", split = ",",
+                defaultValue = "0.00001,0.0001,0.001,0.01,0.1",
                 description = "circle radii in degrees, used in turn (default: ${DEFAULT-VALUE})")
         List<Double> radii;
 
@@ -158,7 +159,8 @@ public final class GenerateCommand implements Runnable {
                 }
                 checkPositive(rectangles ? sigmas : radii, rectangles ? "--sigma" : "--radius", rectangles);
                 RecordShape shape = data.recordShape();
-                SpatialQueries generator = new SpatialQueries(data.generator(), data.startId(), data.recordCount(), querySeed);
+                SpatialQueries generator = new SpatialQueries(data.generator(), data.startId(), data.recordCount(),
+                        querySeed);
                 try (Writer out = output.open(spec)) {
                     for (long q = 0; q < queries; q++) {
                         out.append(rectangles

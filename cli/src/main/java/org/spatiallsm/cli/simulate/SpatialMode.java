@@ -54,7 +54,8 @@ final class SpatialMode {
     String partitioning;
 
     @Option(names = "--comparator", paramLabel = "NAME", defaultValue = "hilbert",
-            description = "Spatial mode: order inside components, hilbert, zorder or simple (default: ${DEFAULT-VALUE}).")
+            description = "Spatial mode: order inside components, hilbert, zorder or simple (default: "
+                    + "${DEFAULT-VALUE}).")
     String comparator;
 
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "1000",
@@ -62,7 +63,8 @@ final class SpatialMode {
     int queries;
 
     @Option(names = "--sigma", paramLabel = "SIGMA", split = ",", defaultValue = "3,5",
-            description = "Spatial mode: windows of 360x10^-SIGMA by 180x10^-SIGMA degrees (default: ${DEFAULT-VALUE}).")
+            description = "Spatial mode: windows of 360x10^-SIGMA by 180x10^-SIGMA degrees (default: "
+                    + "${DEFAULT-VALUE}).")
     List<Double> sigmas;
 
     @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",

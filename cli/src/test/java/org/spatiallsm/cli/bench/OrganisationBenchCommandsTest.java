@@ -34,7 +34,8 @@ class OrganisationBenchCommandsTest {
                 "--data must be tweets, houses or lakes, got 'rivers'");
         assertOneLineUsageError(bench(organisations, "--records", "0"), "--records must be >= 1, got 0");
         assertOneLineUsageError(bench(organisations, "--queries", "0"), "--queries must be >= 1, got 0");
-        assertOneLineUsageError(bench(organisations, "--warm-up-queries", "-1"), "--warm-up-queries must be >= 0, got -1");
+        assertOneLineUsageError(bench(organisations, "--warm-up-queries", "-1"),
+                "--warm-up-queries must be >= 0, got -1");
         assertOneLineUsageError(bench(organisations, "--radius", "0.1,-1"), "--radius must be > 0, got -1.0");
         assertOneLineUsageError(bench(organisations, "--join-radius", "0"), "--join-radius must be > 0, got 0.0");
         assertOneLineUsageError(bench(organisations, "--joins", "0"), "--joins must be >= 1, got 0");

@@ -51,9 +51,11 @@ class SpatialPoliciesBenchCommandTest {
         assertOneLineUsageError(bench("--distributions", "uniform,uniform"), "--distributions lists a distribution "
                 + "twice: [uniform, uniform]");
         assertOneLineUsageError(bench("--distributions", "spiral"), "spiral");
-        assertOneLineUsageError(bench("--record-bytes", "10"), "--record-bytes must be at least 61 bytes (id, point and "
+        assertOneLineUsageError(bench("--record-bytes", "10"),
+                "--record-bytes must be at least 61 bytes (id, point and "
                 + "field names), got 10");
-        assertOneLineUsageError(bench("--records-per-flush", "0"), "--records, --records-per-flush, --batch and --queries must "
+        assertOneLineUsageError(bench("--records-per-flush", "0"),
+                "--records, --records-per-flush, --batch and --queries must "
                 + "be at least 1");
         assertOneLineUsageError(bench("--sigma", "3,11"), "--sigma takes values from 0 to 10, got [3.0, "
                 + "11.0]");

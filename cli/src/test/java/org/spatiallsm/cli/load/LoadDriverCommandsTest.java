@@ -29,7 +29,8 @@ class LoadDriverCommandsTest {
 
         assertThat(first.exitCode()).isZero();
         assertThat(first.lines()).hasSize(50).allSatisfy(line -> assertThat(line)
-                .matches("\\{\"id\": \\d+, \"payload\": \"[A-Za-z0-9]{1000}\", \"loc\": point\\(\"[-0-9.]+,[-0-9.]+\"\\)\\}"));
+                .matches("\\{\"id\": \\d+, \"payload\": \"[A-Za-z0-9]{1000}\", \"loc\": "
+                        + "point\\(\"[-0-9.]+,[-0-9.]+\"\\)\\}"));
         assertThat(again.out()).isEqualTo(first.out());
         assertThat(other.out()).isNotEqualTo(first.out());
     }

@@ -35,7 +35,8 @@ class CurveCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).isEqualTo("0 15\n");
-        assertThat(run.err()).isEqualTo("note: coarsened to 1 intervals holding 16 values for the rectangle's 4 cells\n");
+        assertThat(run.err()).isEqualTo("note: coarsened to 1 intervals holding 16 values for the rectangle's 4 "
+                + "cells\n");
     }
 
     @Test

@@ -50,7 +50,8 @@ class SimulateLeveledCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("policy leveled {level0-components=1, size-ratio=2, pick=min-overlap,"
-                + " overlap-mode=relative, rewrite=false, partitioning=size, max-component-entries=0, seed=0, memory-budget=1000000}\n")
+                + " overlap-mode=relative, rewrite=false, partitioning=size, max-component-entries=0, seed=0, "
+                + "memory-budget=1000000}\n")
                 .contains("flush          W   W_logged         RA   merges    moves  levels (L0 first)\n")
                 .contains("    4      2.250      2.250      2.000        2        2  [1, 2, 1]\n")
                 .contains("moves                          2\n")
@@ -71,9 +72,9 @@ class SimulateLeveledCommandTest {
 
     @Test
     void theSpatialModeReportsLevelsOverlapAndOperationalComponentsPerSelectivity() throws IOException {
-        CliRun run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform", "--records",
-                "6000", "--records-per-flush", "300", "--partitioning", "str", "--comparator", "simple", "--queries",
-                "100", "--sigma", "0,3", "--every", "10", "--format", "json");
+        CliRun run = simulate("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform",
+                "--records", "6000", "--records-per-flush", "300", "--partitioning", "str", "--comparator", "simple",
+                "--queries", "100", "--sigma", "0,3", "--every", "10", "--format", "json");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.err()).isEmpty();
@@ -112,7 +113,8 @@ class SimulateLeveledCommandTest {
 
     @Test
     void spatialModeErrorsAreOneLine() {
-        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "zipf"), "unknown distribution 'zipf'");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "zipf"),
+                "unknown distribution 'zipf'");
         assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--comparator", "peano"),
                 "unknown ordering 'peano'");
         assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--partitioning", "grid"),

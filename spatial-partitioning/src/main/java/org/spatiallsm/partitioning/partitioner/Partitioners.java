@@ -25,9 +25,9 @@ import org.spatiallsm.workloads.Parameters;
  * <ul>
  * <li>{@code memory-budget} (every partitioner; integer, [16, 2^31 - 1], default {@value #DEFAULT_MEMORY_BUDGET}):
  * the most <em>entries</em> a merge holds in memory at once (about 70 bytes each: id, MBR, sort key, row indices;
- * so the default is about 70 MB). {@code size} never comes close. STR and R*-Grove partition a merge of at most this many entries in
- * memory; a larger merge is partitioned in two passes (the notes' §5.6): pass 1 draws a uniform sample of
- * {@code memory-budget} entries and computes the partition regions on it with the cap scaled by the sample fraction;
+ * so the default is about 70 MB). {@code size} never comes close. STR and R*-Grove partition a merge of at most this
+ * many entries in memory; a larger merge is partitioned in two passes (the notes' §5.6): pass 1 draws a uniform sample
+ * of {@code memory-budget} entries and computes the partition regions on it with the cap scaled by the sample fraction;
  * pass 2 routes every entry by its centre to the unique region holding it and sorts each partition by the ordering
  * with an external sort (sorted runs of at most {@code memory-budget} entries spilled to temporary files, then merged
  * partition by partition; while there are more runs than one merge opens, min(128, {@code memory-budget} / 2), groups
