@@ -32,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * double per coordinate. Reports the median CPU time of the sorting thread over several runs, side by side.
  */
 @Command(name = "comparators", mixinStandardHelpOptions = true,
-        description = "Sort N random points with each R-tree comparator (hilbert, zorder, simple, and AsterixDB 0.9.8's "
-                + "own hilbert and zorder) and compare times.")
+        description = "Sort N random points with each R-tree comparator (hilbert, zorder, simple, and AsterixDB "
+                + "0.9.8's own hilbert and zorder) and compare times.")
 final class ComparatorBenchmark implements Callable<Integer> {
 
     private static final int TAGGED_DOUBLE = 9;
@@ -45,7 +45,8 @@ final class ComparatorBenchmark implements Callable<Integer> {
     @Option(names = "--points", defaultValue = "1000000", description = "points to sort (default: ${DEFAULT-VALUE})")
     int points;
 
-    @Option(names = "--runs", defaultValue = "3", description = "timed runs per cell; the median is reported (default: ${DEFAULT-VALUE})")
+    @Option(names = "--runs", defaultValue = "3",
+            description = "timed runs per cell; the median is reported (default: ${DEFAULT-VALUE})")
     int runs;
 
     @Option(names = "--dimensions", split = ",", defaultValue = "2,3,4",

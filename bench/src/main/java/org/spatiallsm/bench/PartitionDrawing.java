@@ -81,8 +81,9 @@ final class PartitionDrawing {
         }
 
         int y(double y) {
-            return TITLE + MARGIN + (int) Math.round((bounds.maxY() - y) / Math.max(1e-12, bounds.maxY() - bounds.minY())
-                    * (HEIGHT - 2 * MARGIN - 1));
+            return TITLE + MARGIN
+                    + (int) Math.round((bounds.maxY() - y) / Math.max(1e-12, bounds.maxY() - bounds.minY())
+                            * (HEIGHT - 2 * MARGIN - 1));
         }
     }
 }

@@ -108,7 +108,8 @@ final class PartitionerBenchmark implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         } catch (IOException e) {
-            err.println("error: cannot write the picture (" + e.getClass().getSimpleName() + " " + e.getMessage() + ")");
+            err.println("error: cannot write the picture (" + e.getClass().getSimpleName() + " " + e.getMessage()
+                    + ")");
             return 1;
         }
     }

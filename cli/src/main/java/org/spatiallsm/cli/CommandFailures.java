@@ -14,23 +14,23 @@ import org.spatiallsm.load.LoadException;
  * The exit codes of generate, load and bench, and the one-line error each failure prints: a user sees
  * "error: ..." and a code a script can test, never a stack trace.
  */
-final class CommandFailures {
+public final class CommandFailures {
 
-    static final int OK = 0;
+    public static final int OK = 0;
     /** AsterixDB refused a statement, or the dataset or feed cannot take the records. */
-    static final int REFUSED = 1;
-    static final int BAD_INPUT = 2;
+    public static final int REFUSED = 1;
+    public static final int BAD_INPUT = 2;
     /** Nothing answers at the endpoint, a node controller does not answer, or the cluster is not ACTIVE. */
-    static final int UNREACHABLE = 3;
-    static final String NO_USABLE_CLUSTER = "3:no usable cluster: nothing answers at the endpoint, a node does not "
-            + "answer, or the cluster is not ACTIVE (a node is down)";
+    public static final int UNREACHABLE = 3;
+    public static final String NO_USABLE_CLUSTER = "3:no usable cluster: nothing answers at the endpoint, a node does "
+            + "not answer, or the cluster is not ACTIVE (a node is down)";
     /** The load ran but the dataset does not hold everything that was sent. */
-    static final int NOT_VERIFIED = 4;
+    public static final int NOT_VERIFIED = 4;
 
     private CommandFailures() {
     }
 
-    static int run(PrintWriter err, Callable<Integer> command) {
+    public static int run(PrintWriter err, Callable<Integer> command) {
         try {
             return command.call();
         } catch (IllegalArgumentException e) {

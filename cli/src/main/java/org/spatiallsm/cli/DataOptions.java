@@ -15,46 +15,63 @@ import picocli.CommandLine.Option;
  * Which records to generate: shared by generate, load and bench, so that queries can be centred on exactly the
  * records a load inserted by repeating its options.
  */
-final class DataOptions {
+public final class DataOptions {
 
     @Option(names = "--distribution", paramLabel = "NAME", defaultValue = "uniform",
             description = "point distribution: uniform, osm-like, gaussian, geospark (default: ${DEFAULT-VALUE})")
-    String distribution;
+    private String distribution;
 
     @Option(names = "--param", paramLabel = "NAME=VALUE",
             description = "a distribution parameter, repeatable (see docs/load-driver.md), e.g. gamma=0.8")
-    Map<String, String> parameters = new LinkedHashMap<>();
+    private Map<String, String> parameters = new LinkedHashMap<>();
 
     @Option(names = "--shape", paramLabel = "NAME", defaultValue = "spatial",
             description = "record shape: point, spatial (Mao, 1 KB), tweet (Kim, 1 KB), house and lake (Kim's tweet "
                     + "with a square area, Gaussian- or Zipf-sized) (default: ${DEFAULT-VALUE})")
-    String shape;
+    private String shape;
 
-    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "random seed; same seed, same records "
-            + "(default: ${DEFAULT-VALUE})")
-    long seed;
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",
+            description = "random seed; same seed, same records (default: ${DEFAULT-VALUE})")
+    private long seed;
 
     @Option(names = "--start-id", paramLabel = "ID", defaultValue = "0",
             description = "id of the first record (default: ${DEFAULT-VALUE})")
-    long startId;
+    private long startId;
 
-    @Option(names = "--count", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--records", paramLabel = "N", defaultValue = "1000",
             description = "number of records (default: ${DEFAULT-VALUE})")
-    long count;
+    private long records;
 
-    RecordShape recordShape() {
+    public RecordShape recordShape() {
         return RecordShapes.named(shape);
     }
 
-    /** @throws IllegalArgumentException with a one-line message for a bad name, parameter or count */
-    RecordGenerator generator() {
-        if (count < 0) {
-            throw new IllegalArgumentException("--count must be >= 0, got " + count);
+    /** @throws IllegalArgumentException with a one-line message for a bad name, parameter or record count */
+    public RecordGenerator generator() {
+        if (records < 0) {
+            throw new IllegalArgumentException("--records must be >= 0, got " + records);
         }
         return new RecordGenerator(PointDistributions.create(distribution, parameters, seed), recordShape(), seed);
     }
 
-    GeneratedRecords records() {
-        return new GeneratedRecords(generator(), startId, count);
+    public GeneratedRecords records() {
+        return new GeneratedRecords(generator(), startId, records);
+    }
+
+    public String distribution() {
+        return distribution;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public long startId() {
+        return startId;
+    }
+
+    /** How many records, from {@link #startId()}. */
+    public long recordCount() {
+        return records;
     }
 }

@@ -1,5 +1,16 @@
 package org.spatiallsm.cli;
 
+import java.util.function.Function;
+
+import org.spatiallsm.cli.bench.BenchCommand;
+import org.spatiallsm.cli.cluster.ComponentsCommand;
+import org.spatiallsm.cli.cluster.SqlppCommand;
+import org.spatiallsm.cli.load.GenerateCommand;
+import org.spatiallsm.cli.load.LoadCommand;
+import org.spatiallsm.cli.organisation.CellsCommand;
+import org.spatiallsm.cli.organisation.CurveCommand;
+import org.spatiallsm.cli.simulate.SimulateCommand;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,13 +31,35 @@ public final class SpatialLsmCli implements Runnable {
 
     /** The configured command line, shared by {@link #main} and the tests. */
     public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new SpatialLsmCli());
+        // Numbers are "an integer" or "a number" for the user, not picocli's "a long" or "a double".
+        commandLine.registerConverter(long.class, text -> parse(text, "an integer", Long::valueOf));
+        commandLine.registerConverter(Long.class, text -> parse(text, "an integer", Long::valueOf));
+        commandLine.registerConverter(int.class, text -> parse(text, "an integer up to 2147483647", Integer::valueOf));
+        commandLine.registerConverter(Integer.class,
+                text -> parse(text, "an integer up to 2147483647", Integer::valueOf));
+        commandLine.registerConverter(double.class, text -> parse(text, "a number", Double::valueOf));
+        commandLine.registerConverter(Double.class, text -> parse(text, "a number", Double::valueOf));
         // A mistyped option gets one line naming it, not the whole usage (--help shows that).
-        return new CommandLine(new SpatialLsmCli()).setParameterExceptionHandler((error, args) -> {
+        return commandLine.setParameterExceptionHandler((error, args) -> {
             CommandLine failed = error.getCommandLine();
-            failed.getErr().println("error: " + error.getMessage() + " (see: spatial-lsm "
-                    + failed.getCommandName() + " --help)");
+            failed.getErr().println("error: " + usageError(error.getMessage()) + " (see: "
+                    + failed.getCommandSpec().qualifiedName() + " --help)");
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
+    }
+
+    /** Picocli's message without its own "Error: " prefix, which would follow ours. */
+    private static String usageError(String message) {
+        return message.startsWith("Error: ") ? message.substring("Error: ".length()) : message;
+    }
+
+    private static <T> T parse(String text, String what, Function<String, T> parser) {
+        try {
+            return parser.apply(text);
+        } catch (NumberFormatException notANumber) {
+            throw new CommandLine.TypeConversionException("'" + text + "' is not " + what);
+        }
     }
 
     @Override

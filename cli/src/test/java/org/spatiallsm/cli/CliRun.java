@@ -11,11 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** One run of the spatial-lsm command line in this JVM: its exit code and what it printed. */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static CliRun of(String... args) {
+    public static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = SpatialLsmCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
@@ -24,7 +24,7 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     /** Runs one subcommand, e.g. {@code command("simulate", "--flushes", "3")}. */
-    static CliRun command(String name, String... arguments) {
+    public static CliRun command(String name, String... arguments) {
         return of(Stream.concat(Stream.of(name), Stream.of(arguments)).toArray(String[]::new));
     }
 
@@ -32,13 +32,13 @@ record CliRun(int exitCode, String out, String err) {
      * Runs {@code bench <name> <arguments>} against an endpoint where nothing answers: for the checks that must refuse
      * a command line before the cluster is asked anything.
      */
-    static CliRun benchAtNowhere(String name, String... arguments) {
+    public static CliRun benchAtNowhere(String name, String... arguments) {
         return command("bench", Stream.concat(Stream.of(name), Stream.concat(Stream.of(arguments),
                 Stream.of("--endpoint", "http://127.0.0.1:1"))).toArray(String[]::new));
     }
 
     /** Standard output read as JSON lines (the {@code --format json} output). */
-    List<JsonNode> jsonLines() throws IOException {
+    public List<JsonNode> jsonLines() throws IOException {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : out.split("\n")) {
             lines.add(JSON.readTree(line));
@@ -47,14 +47,14 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     /** A refused command line: exit code 2, nothing on standard output, one "error: ..." line naming the problem. */
-    static void assertOneLineUsageError(CliRun run, String message) {
+    public static void assertOneLineUsageError(CliRun run, String message) {
         org.assertj.core.api.Assertions.assertThat(run.exitCode()).isEqualTo(2);
         org.assertj.core.api.Assertions.assertThat(run.err()).startsWith("error: ").contains(message).endsWith("\n")
                 .hasLineCount(1);
         org.assertj.core.api.Assertions.assertThat(run.out()).isEmpty();
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         return out.lines().toList();
     }
 }

@@ -50,7 +50,8 @@ class FastCurveOrderTest {
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({ "fast_default, '', HilbertDoubleComparatorFactory, CurveComparatorFactory$Hilbert",
-            "fast_zorder, ' WITH {\"comparator\": \"zorder\"}', ZCurveDoubleComparatorFactory, CurveComparatorFactory$ZOrder",
+            "fast_zorder, ' WITH {\"comparator\": \"zorder\"}', ZCurveDoubleComparatorFactory, "
+                    + "CurveComparatorFactory$ZOrder",
             "hilbert_stock, ' WITH {\"comparator\": \"hilbert-stock\"}', SpatialLsmStockHilbertComparatorFactory, "
                     + "StockCurveComparatorFactory$Hilbert",
             "zorder_stock, ' WITH {\"comparator\": \"zorder-stock\"}', SpatialLsmStockZCurveComparatorFactory, "
@@ -84,7 +85,8 @@ class FastCurveOrderTest {
                     "org.spatiallsm.asterixdb.rtree.CurveComparatorFactory$Hilbert",
                     HilbertDoubleComparatorFactory.class.getName())
                     .replace("\"SpatialLsmPruningRTreeResource\"", "\"LSMRTreeWithAntiMatterLocalResource\"")
-                    .replace(PruningRTreeResource.class.getName(), LSMRTreeWithAntiMatterLocalResource.class.getName()));
+                    .replace(PruningRTreeResource.class.getName(),
+                            LSMRTreeWithAntiMatterLocalResource.class.getName()));
         }
         assertThat(rtreeMetadata(cluster, "stock_written")).allSatisfy(json -> assertThat(json)
                 .doesNotContain("CurveComparatorFactory").contains(HilbertDoubleComparatorFactory.class.getName())
@@ -118,7 +120,8 @@ class FastCurveOrderTest {
     private static List<Long> windowQuery(QueryServiceClient client, String order) {
         return client.executeOrThrow("USE " + name(order) + "; SELECT VALUE p.id FROM Points p WHERE spatial_intersect("
                 + "p.location, create_rectangle(create_point(" + WINDOW[0] + ", " + WINDOW[1] + "), create_point("
-                + WINDOW[2] + ", " + WINDOW[3] + "))) ORDER BY p.id;").results().stream().map(JsonNode::asLong).toList();
+                + WINDOW[2] + ", " + WINDOW[3] + "))) ORDER BY p.id;").results().stream().map(JsonNode::asLong)
+                .toList();
     }
 
     /** What the window query must return, computed here: all three batches, minus the deleted ids. */

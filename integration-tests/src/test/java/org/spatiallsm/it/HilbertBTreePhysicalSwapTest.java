@@ -56,7 +56,8 @@ class HilbertBTreePhysicalSwapTest {
         client.executeOrThrow(dataverse("Stock") + "CREATE INDEX rtreeLoc ON Points(location) TYPE RTREE;");
         for (Map.Entry<String, String> organisation : INDEXES.entrySet()) {
             client.executeOrThrow(dataverse(organisation.getKey()) + "CREATE INDEX " + organisation.getValue()
-                    + " ON Points(location) TYPE " + organisation.getKey().toUpperCase(java.util.Locale.ROOT) + "TREE;");
+                    + " ON Points(location) TYPE " + organisation.getKey().toUpperCase(java.util.Locale.ROOT)
+                    + "TREE;");
         }
         insertWith(client, 0, POINTS);
     }

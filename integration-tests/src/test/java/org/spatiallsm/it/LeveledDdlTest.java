@@ -34,29 +34,41 @@ class LeveledDdlTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "bad value             | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"size-ratio\": 1}}}"
-                + " | merge policy 'leveled': invalid value '1' for parameter 'size-ratio' (allowed: an integer from 2 to 1000)",
-        "unknown parameter     | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"fanout\": 3}}}"
+        "bad value             | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": "
+                + "{\"size-ratio\": 1}}}"
+                + " | merge policy 'leveled': invalid value '1' for parameter 'size-ratio' (allowed: an integer from 2 "
+                + "to 1000)",
+        "unknown parameter     | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": "
+                + "{\"fanout\": 3}}}"
                 + " | merge policy 'leveled': unknown parameter 'fanout' (value '3')",
-        "bad pick              | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"pick\": \"largest\"}}}"
-                + " | merge policy 'leveled': invalid value 'largest' for parameter 'pick' (allowed: one of oldest, newest,",
-        "bad partitioning      | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\"}, \"partitioning\": \"quadtree\"}"
-                + " | invalid value \"quadtree\" for option \"partitioning\"; allowed: size, str, rstar-grove-area, rstar-grove-perimeter",
+        "bad pick              | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": "
+                + "{\"pick\": \"largest\"}}}"
+                + " | merge policy 'leveled': invalid value 'largest' for parameter 'pick' (allowed: one of oldest, "
+                + "newest,",
+        "bad partitioning      | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\"}, \"partitioning\": "
+                + "\"quadtree\"}"
+                + " | invalid value \"quadtree\" for option \"partitioning\"; allowed: size, str, rstar-grove-area, "
+                + "rstar-grove-perimeter",
         "partitioning alone    | RTREE   | location | {\"partitioning\": \"str\"}"
-                + " | option \"partitioning\" applies only to the merge policy \"leveled\"; add \"merge-policy\": {\"name\": \"leveled\"} or leave \"partitioning\" out",
-        "partitioning twice    | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"partitioning\": \"size\"}}, \"partitioning\": \"str\"}"
-                + " | option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of merge policy \"leveled\"; give it once",
+                + " | option \"partitioning\" applies only to the merge policy \"leveled\"; add \"merge-policy\": "
+                + "{\"name\": \"leveled\"} or leave \"partitioning\" out",
+        "partitioning twice    | RTREE   | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": "
+                + "{\"partitioning\": \"size\"}}, \"partitioning\": \"str\"}"
+                + " | option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of merge "
+                + "policy \"leveled\"; give it once",
         "on a B-tree           | BTREE   | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to B-tree indexes (the B-tree comes in a later issue)",
+                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to B-tree indexes "
+                + "(the B-tree comes in a later issue)",
         "on an inverted index  | KEYWORD | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to inverted indexes (KEYWORD, NGRAM)",
+                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to inverted "
+                + "indexes (KEYWORD, NGRAM)",
     })
     void badLeveledOptionsAreOneLineErrorsAndCreateNothing(String problem, String type, String field, String with,
             String expectedMessage, QueryServiceClient client) {
         client.executeOrThrow(freshDataverse("BadLeveled") + TYPE + "CREATE DATASET Places(PlaceType) PRIMARY KEY id;");
 
-        QueryResult result = client.execute("USE BadLeveled; CREATE INDEX badIndex ON Places(" + field + ") TYPE " + type
-                + " WITH " + with + ";");
+        QueryResult result = client.execute("USE BadLeveled; CREATE INDEX badIndex ON Places(" + field + ") TYPE "
+                + type + " WITH " + with + ";");
 
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("index badIndex: " + expectedMessage)
@@ -223,7 +235,8 @@ class LeveledDdlTest {
                 """);
 
         List<String> rows = client.executeOrThrow("SELECT s.IndexName, s.MergePolicy, s.MergePolicyParameters, "
-                + "s.MergePolicySetOn, s.Comparator, s.Partitioning, s.MaxComponentEntries FROM SpatialLsm.IndexStorage s "
+                + "s.MergePolicySetOn, s.Comparator, s.Partitioning, s.MaxComponentEntries FROM "
+                + "SpatialLsm.IndexStorage s "
                 + "WHERE s.DataverseName = 'LeveledView' AND s.IndexStructure = 'RTREE' ORDER BY s.IndexName;")
                 .results().stream().map(JsonNode::toString).toList();
 

@@ -29,7 +29,8 @@ class MergePolicyRegistrationTest {
                 .results().stream().map(JsonNode::asText).toList();
 
         assertThat(names).contains("prefix", "concurrent", "constant", "no-merge", "correlated-prefix");
-        assertThat(names).containsAll(EngineMergePolicies.ALL.stream().map(EngineMergePolicies.Registration::policyName).toList());
+        assertThat(names).containsAll(EngineMergePolicies.ALL.stream().map(EngineMergePolicies.Registration::policyName)
+                .toList());
     }
 
     @Test
@@ -45,8 +46,8 @@ class MergePolicyRegistrationTest {
                                      {"id": 3, "location": point("9.0,9.0")}]);
                 """);
         String inBox = "USE Restart; SELECT VALUE p.id FROM Places p "
-                + "WHERE spatial_intersect(p.location, create_rectangle(create_point(0.0, 0.0), create_point(6.0, 6.0))) "
-                + "ORDER BY p.id;";
+                + "WHERE spatial_intersect(p.location, create_rectangle(create_point(0.0, 0.0), create_point(6.0, "
+                + "6.0))) ORDER BY p.id;";
         assertThat(ids(client.executeOrThrow(inBox))).containsExactly(1L, 2L);
 
         // A graceful stop flushes the memory components (our policy decides after each flush); the restarted NCs

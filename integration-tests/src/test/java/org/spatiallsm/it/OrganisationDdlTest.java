@@ -60,16 +60,24 @@ class OrganisationDdlTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "unknown type       | location | QUADTREE | index badIndex: unknown index type QUADTREE; allowed: BTREE, RTREE, KEYWORD, FULLTEXT, NGRAM(n), DHBTREE, DHVBTREE, SHBTREE(...), SIF(...)",
-        "non-point DHVB     | area | DHVBTREE | index badIndex: TYPE DHVBTREE indexes points only; field area is a rectangle",
-        "non-point DHB      | area | DHBTREE | index badIndex: TYPE DHBTREE indexes points only; field area is a rectangle",
+        "unknown type       | location | QUADTREE | index badIndex: unknown index type QUADTREE; allowed: BTREE, "
+                + "RTREE, KEYWORD, FULLTEXT, NGRAM(n), DHBTREE, DHVBTREE, SHBTREE(...), SIF(...)",
+        "non-point DHVB     | area | DHVBTREE | index badIndex: TYPE DHVBTREE indexes points only; field area is a "
+                + "rectangle",
+        "non-point DHB      | area | DHBTREE | index badIndex: TYPE DHBTREE indexes points only; field area is a "
+                + "rectangle",
         "non-point SIF      | area | SIF | index badIndex: TYPE SIF indexes points only; field area is a rectangle",
-        "bad space          | location | `SHBTREE(180.0, -90.0, -180.0, 90.0)` | index badIndex: TYPE SHBTREE: grid space 180,-90,-180,90 must have x1 < x2 and y1 < y2 (bottom-left corner, then top-right corner)",
-        "unknown density    | location | `SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, q)` | index badIndex: TYPE SHBTREE: unknown grid density 'q': expected l (4x4), m (8x8) or h (16x16)",
-        "cap out of range   | area | `SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 100000)` | index badIndex: TYPE SHBTREE: cells per object must be from 1 to 65536, was 100000",
-        "parameter count    | location | `SIF(-180.0, -90.0, 180.0)` | index badIndex: TYPE SIF takes 4 or 10 parameters (x1, y1, x2, y2[, six level densities l/m/h]); got 3",
+        "bad space          | location | `SHBTREE(180.0, -90.0, -180.0, 90.0)` | index badIndex: TYPE SHBTREE: grid "
+                + "space 180,-90,-180,90 must have x1 < x2 and y1 < y2 (bottom-left corner, then top-right corner)",
+        "unknown density    | location | `SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, q)` | index badIndex: "
+                + "TYPE SHBTREE: unknown grid density 'q': expected l (4x4), m (8x8) or h (16x16)",
+        "cap out of range   | area | `SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 100000)` | index badIndex: "
+                + "TYPE SHBTREE: cells per object must be from 1 to 65536, was 100000",
+        "parameter count    | location | `SIF(-180.0, -90.0, 180.0)` | index badIndex: TYPE SIF takes 4 or 10 "
+                + "parameters (x1, y1, x2, y2[, six level densities l/m/h]); got 3",
         "no parameters      | location | `DHVBTREE(1)` | index badIndex: TYPE DHVBTREE takes no parameters; got 1",
-        "comparator         | location | `DHVBTREE WITH {\"comparator\": \"hilbert\"}` | index badIndex: option \"comparator\" does not apply to a DHVBTREE index; allowed: merge-policy",
+        "comparator         | location | `DHVBTREE WITH {\"comparator\": \"hilbert\"}` | index badIndex: option "
+                + "\"comparator\" does not apply to a DHVBTREE index; allowed: merge-policy",
     })
     void badOrganisationTypesAreRefusedInOneLineBeforeAnythingIsCreated(String problem, String field, String type,
             String expectedMessage, QueryServiceClient client) {

@@ -106,9 +106,9 @@ class RTreeComparatorTest {
         QueryResult result = client.execute("USE " + name("load_refused") + ";" + load());
 
         assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).containsExactly("1: ASX1079: Compilation error: LOAD DATASET cannot bulk-load R-tree "
-                + "indexes with different comparators (defaultLoc: default, simpleLoc: simple); load the data before "
-                + "creating those indexes, or insert it (in line 1, at column 24)");
+        assertThat(result.errors()).containsExactly("1: ASX1079: Compilation error: LOAD DATASET cannot bulk-load "
+                + "R-tree indexes with different comparators (defaultLoc: default, simpleLoc: simple); load the data "
+                + "before creating those indexes, or insert it (in line 1, at column 24)");
         assertThat(client.executeOrThrow("USE " + name("load_refused") + "; SELECT VALUE COUNT(*) FROM Points p;")
                 .results()).extracting(JsonNode::asLong).containsExactly(0L);
     }
@@ -144,7 +144,8 @@ class RTreeComparatorTest {
         }
         cluster.restart(); // component 1: all points
         for (String order : List.of("zorder", "simple")) {
-            cluster.client().executeOrThrow("USE " + name("merge_" + order) + "; DELETE FROM Points p WHERE p.id % 3 = 0;");
+            cluster.client().executeOrThrow("USE " + name("merge_" + order)
+                    + "; DELETE FROM Points p WHERE p.id % 3 = 0;");
         }
         cluster.restart(); // component 2: anti-matter for a third of them
         for (String order : List.of("zorder", "simple")) {
@@ -195,7 +196,8 @@ class RTreeComparatorTest {
         return "DROP DATAVERSE " + dv + " IF EXISTS; CREATE DATAVERSE " + dv + "; USE " + dv + ";"
                 + "DROP NODEGROUP " + dv + "Group IF EXISTS; CREATE NODEGROUP " + dv + "Group ON asterix_nc1;"
                 + "CREATE TYPE PointType AS { id: int64, location: point };"
-                + "CREATE DATASET Points(PointType) PRIMARY KEY id WITH {\"node-group\": {\"name\": \"" + dv + "Group\"}};";
+                + "CREATE DATASET Points(PointType) PRIMARY KEY id WITH {\"node-group\": {\"name\": \"" + dv
+                + "Group\"}};";
     }
 
     /** The same pseudo-random points for every order. */

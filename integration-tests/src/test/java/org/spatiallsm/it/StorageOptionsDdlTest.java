@@ -89,7 +89,8 @@ class StorageOptionsDdlTest {
         assertThat(indexMetadata(cluster, "PerIndex", "Places", "Places")).allSatisfy(
                 json -> assertThat(json).contains("SpatialLsmBinomialMergePolicyFactory").contains("\"k\":\"8\""));
         assertThat(indexMetadata(cluster, "PerIndex", "Places", "locationIndex")).allSatisfy(
-                json -> assertThat(json).contains("SpatialLsmTieredMergePolicyFactory").contains("\"size-ratio\":\"4\""));
+                json -> assertThat(json).contains("SpatialLsmTieredMergePolicyFactory")
+                        .contains("\"size-ratio\":\"4\""));
         assertThat(indexMetadata(cluster, "PerIndex", "Places", "nameIndex"))
                 .allSatisfy(json -> assertThat(json).contains("PrefixMergePolicyFactory"));
         assertThat(indexMetadata(cluster, "PerIndex", "Places", "plainIndex"))
@@ -112,14 +113,17 @@ class StorageOptionsDdlTest {
         String view = "SELECT s.IndexName, s.MergePolicy, s.MergePolicyParameters, s.MergePolicySetOn, s.Comparator "
                 + "FROM SpatialLsm.IndexStorage s WHERE s.DataverseName = 'Visible' ORDER BY s.IndexName;";
         List<String> expected = List.of(
-                "{\"IndexName\":\"Places\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                "{\"IndexName\":\"Places\","
+                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
                         + "\"MergePolicySetOn\":\"dataset\"}",
                 "{\"IndexName\":\"locationIndex\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
                         + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
                         + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"simple\"}",
-                "{\"IndexName\":\"nameIndex\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                "{\"IndexName\":\"nameIndex\","
+                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
                         + "\"MergePolicySetOn\":\"dataset\"}",
-                "{\"IndexName\":\"plainLocation\",\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
+                "{\"IndexName\":\"plainLocation\","
+                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
                         + "\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
         assertThat(cluster.client().executeOrThrow(view).results()).map(JsonNode::toString)
                 .containsExactlyElementsOf(expected);
@@ -172,21 +176,30 @@ class StorageOptionsDdlTest {
         assertThat(hints(client, "Stale", "Places")).isEmpty();
         assertThat(client.executeOrThrow("SELECT s.MergePolicySetOn, s.Comparator FROM SpatialLsm.IndexStorage s "
                 + "WHERE s.DataverseName = 'Stale' AND s.IndexName = 'locationIndex';").results())
-                .map(JsonNode::toString).containsExactly("{\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
+                .map(JsonNode::toString)
+                .containsExactly("{\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
         assertThat(indexMetadata(cluster, "Stale", "Places", "locationIndex")).allSatisfy(json -> assertThat(json)
-                .doesNotContain("SimpleLinearizeComparatorFactory").doesNotContain("SpatialLsmBinomialMergePolicyFactory"));
+                .doesNotContain("SimpleLinearizeComparatorFactory")
+                .doesNotContain("SpatialLsmBinomialMergePolicyFactory"));
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "unknown option        | {\"merge-policy\": {\"name\": \"tiered\"}, \"colour\": \"red\"} | RTREE | unknown index option \"colour\"",
-        "unknown parameter     | {\"merge-policy\": {\"name\": \"tiered\", \"parameters\": {\"k\": 3}}} | RTREE | merge policy 'tiered': unknown parameter 'k' (value '3'); allowed parameters: size-ratio (0.9.8: num-components), high-bucket (0.9.8: size-ratio)",
-        "wrong type            | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": \"four\"}}} | RTREE | must be a number",
-        "out of range          | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 0}}} | RTREE | merge policy 'binomial': invalid value '0' for parameter 'k' (allowed: an integer from 1 to 1000)",
-        "unknown policy        | {\"merge-policy\": {\"name\": \"binomal\"}} | RTREE | unknown merge policy \"binomal\"",
+        "unknown option        | {\"merge-policy\": {\"name\": \"tiered\"}, \"colour\": \"red\"} | RTREE | unknown "
+                + "index option \"colour\"",
+        "unknown parameter     | {\"merge-policy\": {\"name\": \"tiered\", \"parameters\": {\"k\": 3}}} | RTREE | "
+                + "merge policy 'tiered': unknown parameter 'k' (value '3'); allowed parameters: size-ratio (0.9.8: "
+                + "num-components), high-bucket (0.9.8: size-ratio)",
+        "wrong type            | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": \"four\"}}} | "
+                + "RTREE | must be a number",
+        "out of range          | {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 0}}} | RTREE | "
+                + "merge policy 'binomial': invalid value '0' for parameter 'k' (allowed: an integer from 1 to 1000)",
+        "unknown policy        | {\"merge-policy\": {\"name\": \"binomal\"}} | RTREE | unknown merge policy "
+                + "\"binomal\"",
         "dataset-only policy   | {\"merge-policy\": {\"name\": \"correlated-prefix\"}} | RTREE | dataset only",
         "comparator on B-tree  | {\"comparator\": \"simple\"} | BTREE | only to R-tree",
-        "unknown comparator    | {\"comparator\": \"peano\"} | RTREE | hilbert, zorder, simple, hilbert-stock, zorder-stock",
+        "unknown comparator    | {\"comparator\": \"peano\"} | RTREE | hilbert, zorder, simple, hilbert-stock, "
+                + "zorder-stock",
     })
     void badIndexOptionsAreRejectedBeforeAnythingIsCreated(String problem, String with, String type,
             String expectedMessage, QueryServiceClient client) {
@@ -207,7 +220,8 @@ class StorageOptionsDdlTest {
     void stockPolicyParametersOfAnIndexGetAsterixdbsCheck(QueryServiceClient client) {
         client.executeOrThrow(freshDataverse("StockIndex") + TYPE + "CREATE DATASET Places(PlaceType) PRIMARY KEY id;");
         QueryResult result = client.execute("USE StockIndex; CREATE INDEX nameIndex ON Places(name) "
-                + "WITH {\"merge-policy\": {\"name\": \"prefix\", \"parameters\": {\"max-tolerance-component-count\": 3}}};");
+                + "WITH {\"merge-policy\": {\"name\": \"prefix\", "
+                + "\"parameters\": {\"max-tolerance-component-count\": 3}}};");
 
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("max-mergable-component-size");

@@ -7,7 +7,8 @@ package org.spatiallsm.merge;
 public record MergeSpec(int newest, int oldest) {
     public MergeSpec {
         if (newest < 0 || oldest <= newest) {
-            throw new IllegalArgumentException("a merge needs at least two components, got [" + newest + ", " + oldest + "]");
+            throw new IllegalArgumentException("a merge needs at least two components, got [" + newest + ", " + oldest
+                    + "]");
         }
     }
 

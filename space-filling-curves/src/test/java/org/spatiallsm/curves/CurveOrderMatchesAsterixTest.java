@@ -131,7 +131,8 @@ class CurveOrderMatchesAsterixTest {
     private static String describe(double[] point) {
         StringBuilder text = new StringBuilder("(");
         for (int i = 0; i < point.length; i++) {
-            text.append(i == 0 ? "" : ", ").append(point[i]).append(" [").append(Double.toHexString(point[i])).append(']');
+            text.append(i == 0 ? "" : ", ").append(point[i]).append(" [").append(Double.toHexString(point[i]))
+                    .append(']');
         }
         return text.append(')').toString();
     }
@@ -203,7 +204,8 @@ class CurveOrderMatchesAsterixTest {
                         int shared = r.nextInt(12, 65);
                         long low = shared == 64 ? 0 : r.nextLong() >>> shared;
                         a[i] = Double.longBitsToDouble(bits);
-                        b[i] = Double.longBitsToDouble(shared == 64 ? bits : (bits >>> (64 - shared) << (64 - shared)) | low);
+                        b[i] = Double.longBitsToDouble(shared == 64 ? bits
+                                : (bits >>> (64 - shared) << (64 - shared)) | low);
                     }
                 }),
                 new Generator("near-equal values (a few ulps apart)", (r, a, b) -> {
@@ -238,7 +240,8 @@ class CurveOrderMatchesAsterixTest {
                 }));
     }
 
-    private record Curve(String name, int dimensions, CurveOrder fast, IntFunction<ILinearizeComparatorFactory> stockFactory) {
+    private record Curve(String name, int dimensions, CurveOrder fast,
+            IntFunction<ILinearizeComparatorFactory> stockFactory) {
         static Curve of(String name) {
             int dimensions = Integer.parseInt(name.substring(name.indexOf('-') + 1));
             return name.startsWith("hilbert")

@@ -12,19 +12,20 @@ class CurveOrderTest {
 
     @Test
     void hilbertVisitsTheFourQuadrantsOfTheOriginAsA098Curve() {
-        // Level 0 splits at 0: 0.9.8's first state ranks (x low, y low), (x low, y high), (x high, y high), (x high, y low).
+        // Level 0 splits at 0: 0.9.8's first state ranks (x low, y low), (x low, y high), (x high, y high),
+        // (x high, y low).
         double[][] points = { { 5, -5 }, { 5, 5 }, { -5, 5 }, { -5, -5 } };
         sort(points, CurveOrder.hilbert());
-        assertThat(points).isDeepEqualTo(new double[][] {new double[] { -5, -5 }, new double[] { -5, 5 }, new double[] { 5, 5 },
-                new double[] { 5, -5 } });
+        assertThat(points).isDeepEqualTo(new double[][] {new double[] { -5, -5 }, new double[] { -5, 5 },
+                new double[] { 5, 5 }, new double[] { 5, -5 } });
     }
 
     @Test
     void zOrderPutsTheFirstAxisFirst() {
         double[][] points = { { 5, 5 }, { 5, -5 }, { -5, 5 }, { -5, -5 } };
         sort(points, CurveOrder.zOrder(2));
-        assertThat(points).isDeepEqualTo(new double[][] {new double[] { -5, -5 }, new double[] { -5, 5 }, new double[] { 5, -5 },
-                new double[] { 5, 5 } });
+        assertThat(points).isDeepEqualTo(new double[][] {new double[] { -5, -5 }, new double[] { -5, 5 },
+                new double[] { 5, -5 }, new double[] { 5, 5 } });
     }
 
     @Test

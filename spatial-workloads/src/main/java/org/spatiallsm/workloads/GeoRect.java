@@ -5,7 +5,8 @@ public record GeoRect(double minLon, double minLat, double maxLon, double maxLat
 
     public GeoRect {
         if (!(minLon <= maxLon && minLat <= maxLat)) {
-            throw new IllegalArgumentException("empty rectangle " + minLon + "," + minLat + " " + maxLon + "," + maxLat);
+            throw new IllegalArgumentException("empty rectangle " + minLon + "," + minLat + " " + maxLon + ","
+                    + maxLat);
         }
     }
 

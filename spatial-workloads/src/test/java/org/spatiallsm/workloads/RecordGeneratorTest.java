@@ -77,11 +77,13 @@ class RecordGeneratorTest {
                 .put("r", new Value.Rectangle(new GeoRect(1, 2, 3.5, 4))).put("x", new Value.Real(1e-7))
                 .put("nested", Value.Obj.builder().put("k", new Value.Int64(1)).build()).build();
 
-        assertThat(RecordFormat.ADM.format(record)).isEqualTo("{\"id\": 5, \"n\": -3, \"s\": \"say \\\"hi\\\"\\\\\\n\", "
+        assertThat(RecordFormat.ADM.format(record)).isEqualTo("{\"id\": 5, \"n\": -3, \"s\": \"say "
+                + "\\\"hi\\\"\\\\\\n\", "
                 + "\"loc\": point(\"-0.00001,45.0\"), \"t\": datetime(\"1970-01-01T00:00:00.000Z\"), "
                 + "\"tags\": {{\"a\", \"b\"}}, \"r\": rectangle(\"1.0,2.0 3.5,4.0\"), \"x\": 0.0000001, "
                 + "\"nested\": {\"k\": 1}}");
-        assertThat(RecordFormat.JSON.format(record)).isEqualTo("{\"id\": 5, \"n\": -3, \"s\": \"say \\\"hi\\\"\\\\\\n\", "
+        assertThat(RecordFormat.JSON.format(record)).isEqualTo("{\"id\": 5, \"n\": -3, \"s\": \"say "
+                + "\\\"hi\\\"\\\\\\n\", "
                 + "\"loc\": [-0.00001, 45.0], \"t\": \"1970-01-01T00:00:00.000Z\", \"tags\": [\"a\", \"b\"], "
                 + "\"r\": [[1.0, 2.0], [3.5, 4.0]], \"x\": 0.0000001, \"nested\": {\"k\": 1}}");
     }

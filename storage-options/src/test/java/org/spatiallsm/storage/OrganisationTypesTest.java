@@ -39,7 +39,8 @@ class OrganisationTypesTest {
         assertThat(OrganisationTypes.fromDdl("SHBTREE", plus(List.of("0", "0", "10.5", "20"), "8")).parameters())
                 .containsEntry("space", "0,0,10.5,20").containsEntry("cells-per-object", "8");
         assertThat(OrganisationTypes.fromDdl("SIF", plus(WORLD, "m", "m", "m", "m", "m", "M")))
-                .isEqualTo(new IndexOrganisation("sif", Map.of("space", "-180,-90,180,90", "densities", "m,m,m,m,m,m")));
+                .isEqualTo(new IndexOrganisation("sif", Map.of("space", "-180,-90,180,90", "densities",
+                        "m,m,m,m,m,m")));
     }
 
     @Test
@@ -57,7 +58,8 @@ class OrganisationTypesTest {
     @Test
     void everyBadValueIsNamedInOneLine() {
         assertThatThrownBy(() -> OrganisationTypes.fromDdl("QUADTREE", null)).hasMessage("unknown index type "
-                + "QUADTREE; allowed: BTREE, RTREE, KEYWORD, FULLTEXT, NGRAM(n), DHBTREE, DHVBTREE, SHBTREE(...), SIF(...)");
+                + "QUADTREE; allowed: BTREE, RTREE, KEYWORD, FULLTEXT, NGRAM(n), DHBTREE, DHVBTREE, SHBTREE(...), "
+                + "SIF(...)");
         assertThatThrownBy(() -> OrganisationTypes.fromDdl("SHBTREE", List.of("180.0", "-90.0", "-180.0", "90.0")))
                 .hasMessage("TYPE SHBTREE: grid space 180,-90,-180,90 must have x1 < x2 and y1 < y2 (bottom-left "
                         + "corner, then top-right corner)");

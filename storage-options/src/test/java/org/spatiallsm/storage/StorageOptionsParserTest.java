@@ -13,7 +13,8 @@ class StorageOptionsParserTest {
 
     @Test
     void ourDatasetPolicyIsCanonicalWithDefaultsFilledIn() {
-        Map<String, Object> with = Map.of("merge-policy", Map.of("name", "tiered", "parameters", Map.of("size-ratio", 8.0)));
+        Map<String, Object> with = Map.of("merge-policy", Map.of("name", "tiered", "parameters", Map.of("size-ratio",
+                8.0)));
 
         assertThat(StorageOptionsParser.namesOurMergePolicy(with)).isTrue();
         assertThat(StorageOptionsParser.datasetMergePolicy(with)).isEqualTo(
@@ -22,7 +23,8 @@ class StorageOptionsParserTest {
 
     @Test
     void stockPoliciesAreNotOurs() {
-        assertThat(StorageOptionsParser.namesOurMergePolicy(Map.of("merge-policy", Map.of("name", "prefix")))).isFalse();
+        assertThat(StorageOptionsParser.namesOurMergePolicy(Map.of("merge-policy", Map.of("name",
+                "prefix")))).isFalse();
         assertThat(StorageOptionsParser.namesOurMergePolicy(Map.of("node-group", "ng"))).isFalse();
     }
 
@@ -44,8 +46,10 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "simple"), "BTREE"))
                 .hasMessageContaining("only to R-tree indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("comparator", "peano"), "RTREE"))
-                .hasMessage("unknown comparator \"peano\"; allowed: hilbert, zorder, simple, hilbert-stock, zorder-stock");
-        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "x")), "RTREE"))
+                .hasMessage("unknown comparator \"peano\"; allowed: hilbert, zorder, simple, hilbert-stock, "
+                + "zorder-stock");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "x")),
+                "RTREE"))
                 .hasMessageStartingWith("unknown merge policy \"x\"; known policies: bigtable, binomial");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "binomial", "parameters", Map.of("k", "4"))), "RTREE"))

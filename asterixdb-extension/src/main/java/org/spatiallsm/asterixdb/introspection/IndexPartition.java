@@ -5,7 +5,9 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Which index partition an LSM index is, read from its storage path {@code .../partition_P/dataverse/dataset/N/index}. */
+/**
+ * Which index partition an LSM index is, read from its storage path {@code .../partition_P/dataverse/dataset/N/index}.
+ */
 public record IndexPartition(String dataverse, String dataset, String index, int partition) {
 
     public static IndexPartition of(ILSMIndex index) {

@@ -25,7 +25,8 @@ public final class EngineMergePolicies {
 
     public static final List<Registration> ALL = List.of(
             new Registration("binomial", "SpatialLsmBinomialMergePolicyFactory", Binomial.class, Binomial::new),
-            new Registration("min-latency", "SpatialLsmMinLatencyMergePolicyFactory", MinLatency.class, MinLatency::new),
+            new Registration("min-latency", "SpatialLsmMinLatencyMergePolicyFactory", MinLatency.class,
+                    MinLatency::new),
             new Registration("tiered", "SpatialLsmTieredMergePolicyFactory", Tiered.class, Tiered::new),
             new Registration("bigtable", "SpatialLsmBigtableMergePolicyFactory", Bigtable.class, Bigtable::new),
             new Registration("exploring", "SpatialLsmExploringMergePolicyFactory", Exploring.class, Exploring::new),

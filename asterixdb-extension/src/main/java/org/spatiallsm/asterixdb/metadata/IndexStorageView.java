@@ -49,7 +49,8 @@ final class IndexStorageView {
                 Collections.emptyList(), Collections.emptyList()), null, null, null, null, null, null);
         // Untyped, as CREATE VIEW makes a view without a type.
         Dataset view = new Dataset(DATAVERSE, NAME, MetadataBuiltinEntities.ANY_OBJECT_DATATYPE.getDataverseName(),
-                MetadataBuiltinEntities.ANY_OBJECT_DATATYPE.getDatatypeName(), MetadataConstants.METADATA_NODEGROUP_NAME, "",
+                MetadataBuiltinEntities.ANY_OBJECT_DATATYPE.getDatatypeName(),
+                MetadataConstants.METADATA_NODEGROUP_NAME, "",
                 Collections.emptyMap(), details, Collections.emptyMap(), DatasetType.VIEW, 0,
                 MetadataUtil.PENDING_NO_OP);
         if (MetadataManager.INSTANCE.getDataset(tx, DATAVERSE, NAME) == null) {

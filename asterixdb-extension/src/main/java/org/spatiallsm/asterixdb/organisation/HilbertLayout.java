@@ -92,7 +92,8 @@ enum HilbertLayout implements OrganisationStorage {
         }
 
         @Override
-        public void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order) {
+        public void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits,
+                IBinaryComparatorFactory[] order) {
             traits[0] = new FixedLengthTypeTrait(2 * TAGGED_DOUBLE);
             order[0] = DhbPointComparatorFactory.INSTANCE;
         }

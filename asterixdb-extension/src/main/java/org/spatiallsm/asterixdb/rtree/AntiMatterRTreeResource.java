@@ -58,7 +58,8 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
     public record Parts(IIOManager ioManager, FileReference file, List<IVirtualBufferCache> virtualBufferCaches,
             IBufferCache diskBufferCache, RTreeFrameFactory interiorFrames, RTreeFrameFactory leafFrames,
             ITreeIndexFrameFactory buddyInteriorFrames, ITreeIndexFrameFactory buddyLeafFrames, RTreeFactory diskTrees,
-            RTreeFactory bulkLoadTrees, ILSMDiskComponentFactory componentFactory, ILSMDiskComponentFactory bulkLoadComponentFactory,
+            RTreeFactory bulkLoadTrees, ILSMDiskComponentFactory componentFactory,
+            ILSMDiskComponentFactory bulkLoadComponentFactory,
             ComponentFilterHelper filterHelper, LSMComponentFilterFrameFactory filterFrames,
             LSMComponentFilterManager filterManager, int[] comparatorFields, IBinaryComparatorFactory[] linearizerArray,
             ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler) {
@@ -116,7 +117,8 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, filterHelper), filterHelper,
                 filterFrames, filterManager, comparatorFields, linearizerArray,
                 mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
-                opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx));
+                opTrackerProvider.getOperationTracker(serviceCtx, this),
+                ioSchedulerProvider.getIoScheduler(serviceCtx));
     }
 
     private RTreeTypeAwareTupleWriterFactory pointLeafWriter(int keyFields) {

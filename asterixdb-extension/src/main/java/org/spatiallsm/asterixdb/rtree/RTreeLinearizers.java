@@ -21,10 +21,11 @@ import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFacto
 import org.spatiallsm.storage.RTreeComparator;
 
 /**
- * Gives one R-tree the sort order its user chose, and every R-tree its curve order computed fast. AsterixDB 0.9.8 picks an R-tree's order in a static method, in two
- * places: the index's resource factory (flush and merge) and the sort of the bulk load that fills a new index. Both
- * must agree, because a merge reconciles anti-matter only when equal keys meet at the head of its priority queue.
- * Neither place has a hook, so the chosen order is written into the objects AsterixDB built for this one index.
+ * Gives one R-tree the sort order its user chose, and every R-tree its curve order computed fast. AsterixDB 0.9.8 picks
+ * an R-tree's order in a static method, in two places: the index's resource factory (flush and merge) and the sort of
+ * the bulk load that fills a new index. Both must agree, because a merge reconciles anti-matter only when equal keys
+ * meet at the head of its priority queue. Neither place has a hook, so the chosen order is written into the objects
+ * AsterixDB built for this one index.
  * AsterixDB's own curve comparators are replaced by {@link CurveComparatorFactory}s: the very same order (proven by
  * spatial-partitioning's CurveOrderMatchesAsterixTest), without 0.9.8's thousand grid levels per comparison.
  */

@@ -30,8 +30,8 @@ class LsmEventFileTest {
 
     /** An event line of the dataset {@code key}, numbered {@code n}. */
     private static Line line(EventKey key, int n) {
-        String text = String.format("{\"dataverse\":\"%s\",\"dataset\":\"%s\",\"datasetId\":%d,\"n\":%d}", key.dataverse(),
-                key.dataset(), key.datasetId(), n);
+        String text = String.format("{\"dataverse\":\"%s\",\"dataset\":\"%s\",\"datasetId\":%d,\"n\":%d}",
+                key.dataverse(), key.dataset(), key.datasetId(), n);
         return new Line(key, text);
     }
 

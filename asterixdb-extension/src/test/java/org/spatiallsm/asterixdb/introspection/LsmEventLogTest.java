@@ -112,8 +112,8 @@ class LsmEventLogTest {
     void theReportOfMissingEventsSaysHowManyAndWhyInOneLine() {
         assertThat(new Lost(1, 2, 3).report("nc1", false).toString()).isEqualTo("{\"event\":\"lost\",\"node\":\"nc1\","
                 + "\"notRecorded\":1,\"dropped\":2,\"notWritten\":3,\"olderLinesRotatedAway\":false,\"message\":"
-                + "\"node nc1 misses LSM events of this dataset: 6 lost (1 could not be recorded, 2 dropped with a full "
-                + "queue, 3 failed to write; see the NC log)\"}");
+                + "\"node nc1 misses LSM events of this dataset: 6 lost (1 could not be recorded, 2 dropped with a "
+                + "full queue, 3 failed to write; see the NC log)\"}");
         assertThat(Lost.NONE.report("nc1", true).path("message").asText())
                 .isEqualTo("node nc1 misses LSM events of this dataset: the oldest were in event files rotated away");
     }

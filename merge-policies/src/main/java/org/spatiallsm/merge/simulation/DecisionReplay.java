@@ -38,7 +38,10 @@ public final class DecisionReplay {
         }
     }
 
-    /** The simulator over the partition's flushes, with the engine's merged sizes (see {@link MergedSize#measuredOrSum}). */
+    /**
+     * The simulator over the partition's flushes, with the engine's merged sizes (see
+     * {@link MergedSize#measuredOrSum}).
+     */
     public static FlushReplay replayFlushes(MergePolicy core, PartitionHistory history) {
         return replayFlushes(core, history.flushSizes(), MergedSize.measuredOrSum(history::mergedBytes));
     }

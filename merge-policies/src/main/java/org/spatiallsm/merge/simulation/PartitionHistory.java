@@ -85,7 +85,8 @@ public final class PartitionHistory {
         for (int i = 0; i < allEvents.size(); i++) {
             EngineEvent scheduled = allEvents.get(i);
             if (scheduled.isMergeScheduled() && allEvents.subList(i + 1, allEvents.size()).stream()
-                    .noneMatch(later -> later.isMerge() && flushes(later.inputs()).equals(flushes(scheduled.inputs())))) {
+                    .noneMatch(later -> later.isMerge()
+                            && flushes(later.inputs()).equals(flushes(scheduled.inputs())))) {
                 missing.add(scheduled);
             }
         }

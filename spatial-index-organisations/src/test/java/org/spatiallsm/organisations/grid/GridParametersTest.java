@@ -32,7 +32,8 @@ class GridParametersTest {
         assertRefused(() -> GridParameters.parseSpace("10,0,10,5"),
                 "grid space 10,0,10,5 must have x1 < x2 and y1 < y2 (bottom-left corner, then top-right corner)");
         assertRefused(() -> GridParameters.parseSpace("0,5,10,-5"), "must have x1 < x2 and y1 < y2");
-        assertRefused(() -> GridParameters.parseSpace("0,0,10"), "grid space '0,0,10' must be 4 comma-separated numbers");
+        assertRefused(() -> GridParameters.parseSpace("0,0,10"),
+                "grid space '0,0,10' must be 4 comma-separated numbers");
         assertRefused(() -> GridParameters.parseSpace("0,0,x,1"), "'x' is not a number");
         assertRefused(() -> GridParameters.parseSpace("0,0,Infinity,1"), "must have finite numbers");
         assertRefused(() -> GridParameters.parseDensities("l,l,l,l,h,q"),

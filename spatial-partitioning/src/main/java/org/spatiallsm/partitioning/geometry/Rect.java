@@ -8,7 +8,8 @@ public record Rect(double minX, double minY, double maxX, double maxY) {
 
     public Rect {
         if (!(minX <= maxX) || !(minY <= maxY)) {
-            throw new IllegalArgumentException("not a rectangle: (" + minX + ", " + minY + ") - (" + maxX + ", " + maxY + ")");
+            throw new IllegalArgumentException("not a rectangle: (" + minX + ", " + minY + ") - (" + maxX + ", " + maxY
+                    + ")");
         }
     }
 

@@ -51,7 +51,8 @@ public final class Orderings {
      */
     public static Ordering create(String name, Rect domain) {
         if (!(domain.area() > 0) || Double.isInfinite(domain.area())) {
-            throw new IllegalArgumentException("the ordering's domain must have a finite, non-zero area, got " + domain);
+            throw new IllegalArgumentException("the ordering's domain must have a finite, non-zero area, got "
+                    + domain);
         }
         return switch (name) {
             case "simple" -> SIMPLE;

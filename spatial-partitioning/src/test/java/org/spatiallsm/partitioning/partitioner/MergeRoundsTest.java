@@ -29,8 +29,8 @@ class MergeRoundsTest {
         // Budget 16: runs of 16 entries, at most 8 merged at once; 3000 entries are 188 runs, once limited to 128.
         List<EntryRun> inputs = TestData.sortedRuns(11, 3, 1000, hilbert);
         PartitionCollector collector = new PartitionCollector();
-        MergeOutcome outcome = Partitioners.create(name, Map.of("memory-budget", "16"), spill).partition(inputs, hilbert, 300,
-                collector);
+        MergeOutcome outcome = Partitioners.create(name, Map.of("memory-budget", "16"), spill).partition(inputs,
+                hilbert, 300, collector);
 
         assertThat(outcome.twoPass()).isTrue();
         assertThat(outcome.peakHeld()).isPositive().isLessThanOrEqualTo(16);

@@ -67,7 +67,8 @@ class PartitionerPropertiesTest {
             default -> {
                 PartitionChecks.disjointByCentre(partitions);
                 int m = (int) Math.ceil(Partitioners.DEFAULT_ALPHA * cap);
-                int floor = RStarGroveTiler.admissible(total, m, cap) ? m : Math.min(m, total / ((total + cap - 1) / cap));
+                int floor = RStarGroveTiler.admissible(total, m, cap) ? m : Math.min(m,
+                        total / ((total + cap - 1) / cap));
                 assertThat(partitions).allSatisfy(p -> assertThat(p.info().entries()).isBetween((long) floor,
                         (long) cap));
             }

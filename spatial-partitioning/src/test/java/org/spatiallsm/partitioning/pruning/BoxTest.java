@@ -38,7 +38,8 @@ class BoxTest {
 
     @Test
     void orderedLikeTheRTreesDoubleComparator() {
-        // Double.compare: -0.0 < 0.0, so an entry at x = 0.0 lies outside a window ending at x = -0.0, as in the R-tree.
+        // Double.compare: -0.0 < 0.0, so an entry at x = 0.0 lies outside a window ending at x = -0.0, as in the
+        // R-tree.
         assertThat(box(0.0, 0, 0.0, 0).overlaps(box(-1, 0, -0.0, 0))).isFalse();
         assertThat(box(-0.0, 0, -0.0, 0).overlaps(box(-1, 0, -0.0, 0))).isTrue();
         // NaN sorts after +infinity: a window open to NaN reaches everything above its lower bound.

@@ -117,7 +117,10 @@ class ComponentPruningTest {
                 }));
     }
 
-    /** A stand-in operation context: its operation, predicate and component holder (memory first, as the index fills it). */
+    /**
+     * A stand-in operation context: its operation, predicate and component holder (memory first, as the index fills
+     * it).
+     */
     private final class OpContext {
         final List<ILSMComponent> components = new ArrayList<>(List.of(memory, west, east, empty));
         final ILSMIndexOperationContext ctx;

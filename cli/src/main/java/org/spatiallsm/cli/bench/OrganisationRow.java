@@ -1,0 +1,167 @@
+package org.spatiallsm.cli.bench;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One index's column of {@code bench index-organisations} and {@code bench grid-density}: what it cost to build,
+ * to store and to maintain, and what its queries took. A value not measured is NaN (or -1 bytes) and prints "-".
+ *
+ * @param error            why the index could not be created or measured (its one-line message), or null
+ * @param recordsPerSecond socket-feed ingestion into a dataset with this index, end to end
+ * @param buildMillis      CREATE INDEX on the loaded dataset
+ * @param indexBytes       the index's disk components on every node after the build
+ * @param indexOnlyMillis  per radius, each select returning only the key (an index-only plan where one exists)
+ * @param fullMillis       per radius, each select that also reads a non-indexed field (never index-only)
+ * @param joinMillis       per radius, each index nested-loop join
+ * @param results          per radius, the records all selects of that radius found (equal for every index)
+ * @param candidates       the index's candidates over the selects, if the components listing counts them
+ * @param refined          the candidates left after refinement, if the listing counts them
+ * @param joinResults      per join radius, the pairs all timed joins of that radius found (equal for every index)
+ */
+record OrganisationRow(String label, String error, double recordsPerSecond, double buildMillis, long indexBytes,
+        Map<Double, double[]> indexOnlyMillis, Map<Double, double[]> fullMillis, Map<Double, double[]> joinMillis,
+        Map<Double, Long> results, OptionalLong candidates, OptionalLong refined, Map<Double, Long> joinResults) {
+
+    static OrganisationRow failed(String label, String error) {
+        return new OrganisationRow(label, error, Double.NaN, Double.NaN, -1, Map.of(), Map.of(), Map.of(), Map.of(),
+                OptionalLong.empty(), OptionalLong.empty(), Map.of());
+    }
+
+    /** The false-positive ratio (candidates - results) / candidates, or NaN when not counted or no candidates. */
+    double falsePositiveRatio() {
+        if (candidates.isEmpty() || refined.isEmpty() || candidates.getAsLong() == 0) {
+            return Double.NaN;
+        }
+        return (candidates.getAsLong() - refined.getAsLong()) / (double) candidates.getAsLong();
+    }
+
+    /**
+     * The sum of the per-index field {@code field} over the components listings of every node (one entry per index
+     * partition, named by "index"); the field is read at the index's level or inside one of its counter objects
+     * (an organisation's, e.g. {@code "skipScan"}); empty if any partition of the index lacks it, or none has it.
+     */
+    static OptionalLong counter(List<JsonNode> listings, String index, String field) {
+        long sum = 0;
+        boolean seen = false;
+        for (JsonNode listing : listings) {
+            for (JsonNode partition : listing.path("indexes")) {
+                if (!partition.path("index").asText().equals(index)) {
+                    continue;
+                }
+                JsonNode value = counterField(partition, field);
+                if (!value.isIntegralNumber()) {
+                    return OptionalLong.empty();
+                }
+                sum += value.asLong();
+                seen = true;
+            }
+        }
+        return seen ? OptionalLong.of(sum) : OptionalLong.empty();
+    }
+
+    private static JsonNode counterField(JsonNode partition, String field) {
+        if (partition.has(field)) {
+            return partition.path(field);
+        }
+        for (JsonNode child : partition) {
+            if (child.isObject() && child.has(field)) {
+                return child.path(field);
+            }
+        }
+        return partition.path(field);
+    }
+
+    /**
+     * The rows side by side, each value followed by its percentage of the R-tree's ("rtree" column) when that column
+     * ran; errors are listed under the table, one line each.
+     */
+    static String table(String title, List<Double> selectRadii, List<Double> joinRadii, List<OrganisationRow> rows) {
+        OrganisationRow base = rows.stream().filter(r -> r.label.equals(BenchContender.RTREE.label())
+                && r.error == null).findFirst().orElse(null);
+        StringBuilder out = new StringBuilder(title).append('\n');
+        line(out, "", rows.stream().map(OrganisationRow::label).toList());
+        if (rows.stream().anyMatch(r -> !Double.isNaN(r.recordsPerSecond))) {
+            line(out, "ingest records/s", relative(rows, base, OrganisationRow::recordsPerSecond, "%,.0f"));
+        }
+        line(out, "build s", relative(rows, base, r -> r.buildMillis / 1000, "%,.2f"));
+        line(out, "index MB", relative(rows, base, r -> r.indexBytes < 0 ? Double.NaN : r.indexBytes / 1e6,
+                "%,.2f"));
+        for (double radius : selectRadii) {
+            String r = degrees(radius);
+            line(out, "select " + r + " io ms", relative(rows, base, x -> median(x.indexOnlyMillis, radius), "%,.1f"));
+            line(out, "select " + r + " ms", relative(rows, base, x -> median(x.fullMillis, radius), "%,.1f"));
+        }
+        for (double radius : joinRadii) {
+            line(out, "join " + degrees(radius) + " ms", relative(rows, base, x -> median(x.joinMillis, radius),
+                    "%,.1f"));
+        }
+        for (double radius : selectRadii) {
+            line(out, "results " + degrees(radius), counts(rows, OrganisationRow::results, radius));
+        }
+        for (double radius : joinRadii) {
+            line(out, "join results " + degrees(radius), counts(rows, OrganisationRow::joinResults, radius));
+        }
+        line(out, "false positives", rows.stream().map(r -> r.error != null ? "-"
+                : Double.isNaN(r.falsePositiveRatio()) ? "n/a"
+                        : String.format(Locale.ROOT, "%.1f%%", 100 * r.falsePositiveRatio())).toList());
+        out.append("(latencies are medians; x (p%) is p% of the R-tree's value)\n");
+        rows.stream().filter(r -> r.error != null).forEach(r -> out.append(r.label).append(": error: ")
+                .append(r.error).append('\n'));
+        return out.toString();
+    }
+
+    /** Each row's count at one radius, "-" where it has none. */
+    private static List<String> counts(List<OrganisationRow> rows, Function<OrganisationRow, Map<Double, Long>> counts,
+            double radius) {
+        return rows.stream().map(r -> counts.apply(r).containsKey(radius)
+                ? String.format(Locale.ROOT, "%,d", counts.apply(r).get(radius)) : "-").toList();
+    }
+
+    /** A radius as written on the command line: 0.00001, never 1.0E-5. */
+    static String degrees(double radius) {
+        return BigDecimal.valueOf(radius).stripTrailingZeros().toPlainString();
+    }
+
+    /** The median of one radius's latencies; NaN when that radius was not measured. */
+    static double median(Map<Double, double[]> millis, double radius) {
+        double[] values = millis.get(radius);
+        return values == null ? Double.NaN : ComparatorEngineRow.median(values);
+    }
+
+    /** "value (p%)" with p = value / base's value, or the value alone for the base and when there is no base. */
+    static String relative(double value, double baseValue, boolean isBase, String format) {
+        if (Double.isNaN(value)) {
+            return "-";
+        }
+        String absolute = String.format(Locale.ROOT, format, value);
+        if (isBase || Double.isNaN(baseValue) || baseValue == 0) {
+            return absolute;
+        }
+        return String.format(Locale.ROOT, "%s (%.0f%%)", absolute, 100 * value / baseValue);
+    }
+
+    private static List<String> relative(List<OrganisationRow> rows, OrganisationRow base,
+            ToDoubleFunction<OrganisationRow> value, String format) {
+        List<String> cells = new ArrayList<>();
+        for (OrganisationRow row : rows) {
+            double baseValue = base == null ? Double.NaN : value.applyAsDouble(base);
+            cells.add(row.error != null ? "error" : relative(value.applyAsDouble(row), baseValue, row == base, format));
+        }
+        return cells;
+    }
+
+    private static void line(StringBuilder out, String label, List<String> cells) {
+        out.append(String.format(Locale.ROOT, "%-22s", label));
+        cells.forEach(cell -> out.append(String.format(Locale.ROOT, "%20s", cell)));
+        out.append('\n');
+    }
+}

@@ -1,0 +1,196 @@
+package org.spatiallsm.cli.cluster;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.spatiallsm.cli.CommandFailures;
+import org.spatiallsm.cli.EndpointOption;
+import org.spatiallsm.client.lsm.ComponentMbr;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.client.lsm.GridCounters;
+import org.spatiallsm.client.lsm.SkipScanCounters;
+import org.spatiallsm.client.lsm.ReadCounts;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code spatial-lsm components}: the disk components of every index partition of a dataset, from every NC. */
+@Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
+        description = { "Lists the disk components of every index partition of a dataset, newest first: the "
+                + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
+                + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches and "
+                + "the disk components they opened and skipped by MBR, and the search counters of DHB and DHVB "
+                + "indexes. Asks every node controller the cluster controller lists.",
+            "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
+            "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
+public final class ComponentsCommand implements Callable<Integer> {
+
+    /** Spelled as typed on the command line. */
+    enum Format {
+        table,
+        json
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dataverse", required = true, paramLabel = "NAME", description = "the dataset's dataverse")
+    String dataverse;
+
+    @Option(names = "--dataset", required = true, paramLabel = "NAME", description = "the dataset")
+    String dataset;
+
+    @Mixin
+    EndpointOption endpoint;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "${COMPLETION-CANDIDATES}: one row per component (default), or one JSON document")
+    Format format;
+
+    @Override
+    public Integer call() {
+        return CommandFailures.run(spec.commandLine().getErr(), () -> {
+            LsmIntrospectionClient lsm = new LsmIntrospectionClient(endpoint.client(),
+                    Duration.ofMinutes(1));
+            int datasetId = lsm.datasetId(dataverse, dataset);
+            List<IndexComponents> indexes = lsm.components(dataverse, dataset);
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(format == Format.json ? json(dataverse, dataset, datasetId, indexes)
+                    : table(dataverse, dataset, datasetId, indexes));
+            out.flush();
+            return CommandFailures.OK;
+        });
+    }
+
+    static String table(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s.%s (dataset id %d)%n", dataverse,
+                dataset, datasetId));
+        if (indexes.isEmpty()) {
+            return text.append("no node stores an index partition of it\n").toString();
+        }
+        int indexWidth = Math.max("index".length(),
+                indexes.stream().mapToInt(i -> i.where().index().length()).max().orElse(0));
+        int nodeWidth = Math.max("node".length(), indexes.stream().mapToInt(i -> i.node().length()).max().orElse(0));
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %7s  %-13s  %13s  %11s  %-7s  %5s  %s%n";
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "flushes", "holds flushes",
+                "bytes", "entries", "merging", "level", "mbr"));
+        for (IndexComponents index : indexes) {
+            if (index.components().isEmpty()) {
+                text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                        index.where().partition(), index.flushCount(), "(no component)", "", "", "", "", ""));
+            }
+            for (int i = 0; i < index.components().size(); i++) {
+                DiskComponent component = index.components().get(i);
+                text.append(String.format(Locale.ROOT, row, index.node(), index.where().index(),
+                        index.where().partition(), index.flushCount(), index.flushRange(component),
+                        String.format(Locale.ROOT, "%,d", component.bytes()),
+                        component.tuples().isPresent()
+                                ? String.format(Locale.ROOT, "%,d", component.tuples().getAsLong())
+                                : "-",
+                        component.merging() ? "yes" : "",
+                        index.levels().get(i).isPresent() ? Integer.toString(index.levels().get(i).getAsInt()) : "-",
+                        index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
+            }
+        }
+        Map<String, ReadCounts> reads = readsPerIndex(indexes);
+        if (!reads.isEmpty()) {
+            int width = Math.max("index".length(), reads.keySet().stream().mapToInt(String::length).max().orElse(0));
+            String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s%n";
+            text.append(String.format(Locale.ROOT, "%nsearches since each node opened the index, all partitions "
+                    + "(disk components; memory components are always searched):%n"));
+            text.append(String.format(Locale.ROOT, readRow, "index", "searches", "components opened",
+                    "components skipped", "opened/search"));
+            reads.forEach((name, counts) -> text.append(String.format(Locale.ROOT, readRow, name,
+                    String.format(Locale.ROOT, "%,d", counts.searches()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsOpened()),
+                    String.format(Locale.ROOT, "%,d", counts.componentsSkipped()),
+                    String.format(Locale.ROOT, "%.2f", counts.openedPerSearch()))));
+        }
+        appendSkipScans(text, indexes, nodeWidth, indexWidth);
+        appendGridSearches(text, indexes, nodeWidth, indexWidth);
+        return text.toString();
+    }
+
+    /** The search counters of the DHB and DHVB indexes, if the dataset has any. */
+    private static void appendSkipScans(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<List<String>> rows = indexes.stream().filter(index -> index.skipScan().isPresent()).map(index -> {
+            SkipScanCounters counters = index.skipScan().orElseThrow();
+            return row(index, counters.organisation(), counters.searches(), counters.candidates(), counters.results(),
+                    counters.falsePositiveRatio(), String.valueOf(counters.reseeks()));
+        }).toList();
+        appendCounters(text, "skip-scan searches since the node opened the index", rows, nodeWidth, indexWidth,
+                List.of("candidates", "results", "false positives", "re-seeks"));
+    }
+
+    /** The search counters of the SHB-tree and SIF indexes, if the dataset has any. */
+    private static void appendGridSearches(StringBuilder text, List<IndexComponents> indexes, int nodeWidth,
+            int indexWidth) {
+        List<List<String>> rows = indexes.stream().filter(index -> index.grid().isPresent()).map(index -> {
+            GridCounters counters = index.grid().orElseThrow();
+            return row(index, counters.organisation(), counters.searches(), counters.candidates(), counters.results(),
+                    counters.falsePositiveRatio(), String.format(Locale.ROOT, "%,d", counters.ranges()));
+        }).toList();
+        appendCounters(text, "grid searches since the node opened the index", rows, nodeWidth, indexWidth,
+                List.of("candidates", "results", "false positives", "ranges/tokens"));
+    }
+
+    private static List<String> row(IndexComponents index, String organisation, long searches, long candidates,
+            long results, double falsePositiveRatio, String last) {
+        return List.of(index.node(), index.where().index(), String.valueOf(index.where().partition()), organisation,
+                String.valueOf(searches), String.format(Locale.ROOT, "%,d", candidates),
+                String.format(Locale.ROOT, "%,d", results),
+                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last);
+    }
+
+    /** A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}. */
+    private static void appendCounters(StringBuilder text, String title, List<List<String>> rows, int nodeWidth,
+            int indexWidth, List<String> counted) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s%n";
+        text.append(String.format(Locale.ROOT, "%n%s%n", title));
+        text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
+                counted.get(0), counted.get(1), counted.get(2), counted.get(3)));
+        rows.forEach(values -> text.append(String.format(Locale.ROOT, row, values.toArray())));
+    }
+
+    /** The read counts of every index that prunes, summed over its partitions, in listing order. */
+    static Map<String, ReadCounts> readsPerIndex(List<IndexComponents> indexes) {
+        Map<String, ReadCounts> reads = new LinkedHashMap<>();
+        for (IndexComponents index : indexes) {
+            index.reads().ifPresent(counts -> reads.merge(index.where().index(), counts, ReadCounts::plus));
+        }
+        return reads;
+    }
+
+    static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("dataverse", dataverse);
+        json.put("dataset", dataset);
+        json.put("datasetId", datasetId);
+        ArrayNode array = json.putArray("indexes");
+        indexes.forEach(index -> array.add(index.toJson()));
+        ArrayNode totals = json.putArray("readAmplification");
+        readsPerIndex(indexes).forEach((name, counts) -> totals.addObject().put("index", name)
+                .put("searches", counts.searches()).put("componentsOpened", counts.componentsOpened())
+                .put("componentsSkipped", counts.componentsSkipped()));
+        return json.toPrettyString() + System.lineSeparator();
+    }
+}

@@ -1,0 +1,105 @@
+package org.spatiallsm.cli.cluster;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import org.spatiallsm.cli.EndpointOption;
+import org.spatiallsm.client.QueryResult;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.QueryServiceUnavailableException;
+import org.spatiallsm.client.SqlppScript;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Runs a file of SQL++ statements against a running cluster, one request per statement (AsterixDB answers a request
+ * of several statements with the last one's results only), and prints every result value, one JSON value per line.
+ * It stops at the first statement that fails.
+ */
+@Command(name = "sqlpp", mixinStandardHelpOptions = true,
+        description = "Run SQL++ statements from FILE (or - for standard input) against a running cluster.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = { "0:the statements succeeded",
+                "1:AsterixDB reported an error in a statement (printed on stderr; the statements after it do not run)",
+                "2:bad command line, unreadable file, or no statement in it",
+                "3:no usable cluster: nothing answers at the endpoint, or the cluster is not ACTIVE (a node is down)" })
+public final class SqlppCommand implements Callable<Integer> {
+
+    static final int QUERY_FAILED = 1;
+    static final int UNREADABLE_INPUT = 2;
+    static final int UNREACHABLE = 3;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "file of SQL++ statements, or - for standard input")
+    String file;
+
+    @Mixin
+    EndpointOption endpoint;
+
+    @Option(names = "--pretty", description = "indent the JSON results")
+    boolean pretty;
+
+    /** Names the statement in a message when there is more than one: "statement 2 (line 3, SELECT ...): ". */
+    private static String describe(SqlppScript.Statement statement, SqlppScript script) {
+        return script.statements().size() == 1 ? ""
+                : "statement " + statement.number() + " (line " + statement.line() + ", " + statement.excerpt() + "): ";
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String statements;
+        try {
+            statements = "-".equals(file) ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(Path.of(file));
+        } catch (NoSuchFileException e) {
+            err.println("error: no such file: " + file);
+            return UNREADABLE_INPUT;
+        } catch (IOException e) {
+            err.println("error: cannot read " + file + ": " + e);
+            return UNREADABLE_INPUT;
+        }
+        SqlppScript script = SqlppScript.parse(statements);
+        if (script.statements().isEmpty()) {
+            err.println("error: " + ("-".equals(file) ? "standard input" : file) + " holds no SQL++ statement");
+            return UNREADABLE_INPUT;
+        }
+        QueryServiceClient client = endpoint.client();
+        for (SqlppScript.Statement statement : script.statements()) {
+            QueryResult result;
+            try {
+                result = client.execute(statement.request());
+            } catch (QueryServiceUnavailableException e) {
+                err.println("error: " + describe(statement, script) + e.getMessage());
+                return UNREACHABLE;
+            }
+            for (JsonNode value : result.results()) {
+                out.println(pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value)
+                        : value.toString());
+            }
+            out.flush();
+            if (!result.isSuccess()) {
+                result.errors().forEach(error -> err.println("error: " + describe(statement, script) + error));
+                return QUERY_FAILED;
+            }
+        }
+        return 0;
+    }
+}

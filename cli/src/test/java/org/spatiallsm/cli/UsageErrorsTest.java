@@ -1,0 +1,59 @@
+package org.spatiallsm.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
+
+import org.junit.jupiter.api.Test;
+
+/** What a mistyped command line prints: one line, the problem in the user's terms, the right command's --help. */
+class UsageErrorsTest {
+
+    private static final String NOWHERE = "http://127.0.0.1:1";
+
+    @Test
+    void aUsageErrorPointsToTheHelpOfTheCommandThatFailedNamedOnce() {
+        assertOneLineUsageError(CliRun.of("--no-such-option"), "(see: spatial-lsm --help)");
+        assertOneLineUsageError(CliRun.of("bench", "ingest", "--no-such-option"),
+                "(see: spatial-lsm bench ingest --help)");
+        assertThat(CliRun.of("simulate", "--no-such-option").err()).endsWith("(see: spatial-lsm simulate --help)\n");
+    }
+
+    @Test
+    void aValueThatIsNoNumberIsNamedAsAnIntegerOrANumber() {
+        assertOneLineUsageError(CliRun.command("generate", "records", "--records", "abc"),
+                "error: Invalid value for option '--records': 'abc' is not an integer (see: spatial-lsm generate "
+                        + "records --help)");
+        assertOneLineUsageError(CliRun.command("generate", "queries", "--sigma", "3,x"),
+                "'x' is not a number");
+        assertOneLineUsageError(CliRun.command("load", "--dataset", "Geo.Points", "--batch", "99999999999"),
+                "'99999999999' is not an integer up to 2147483647");
+    }
+
+    @Test
+    void picocliMessagesDoNotRepeatTheErrorPrefix() {
+        CliRun run = CliRun.command("cells", "--point", "1,1", "--rect", "0,0,2,2");
+        assertOneLineUsageError(run, "mutually exclusive");
+        assertThat(run.err()).doesNotContainIgnoringCase("error: error");
+    }
+
+    @Test
+    void loadNamesEachBadNumberOnItsOwnAndRefusesANegativeRate() {
+        assertOneLineUsageError(load("--progress-every", "0"), "error: --progress-every must be > 0 seconds, got 0.0");
+        assertOneLineUsageError(load("--check", "-1"), "error: --check must be >= 0, got -1");
+        assertOneLineUsageError(load("--rate", "-1"),
+                "error: --rate must be >= 0 records per second (0 for full speed), got -1.0");
+    }
+
+    @Test
+    void benchIngestNeedsAtLeastOneRecord() {
+        assertOneLineUsageError(CliRun.benchAtNowhere("ingest", "--records", "0"),
+                "error: --records must be >= 1, got 0");
+    }
+
+    private static CliRun load(String... arguments) {
+        String[] all = new String[arguments.length + 4];
+        System.arraycopy(new String[] { "--dataset", "Geo.Points", "--endpoint", NOWHERE }, 0, all, 0, 4);
+        System.arraycopy(arguments, 0, all, 4, arguments.length);
+        return CliRun.command("load", all);
+    }
+}

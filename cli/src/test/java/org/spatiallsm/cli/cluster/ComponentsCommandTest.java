@@ -1,0 +1,151 @@
+package org.spatiallsm.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.spatiallsm.cli.LsmFixtures.PARTITION;
+import static org.spatiallsm.cli.LsmFixtures.component;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.spatiallsm.cli.CliRun;
+import org.spatiallsm.client.lsm.ComponentMbr;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.GridCounters;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.IndexPartition;
+import org.spatiallsm.client.lsm.SkipScanCounters;
+import org.spatiallsm.client.lsm.ReadCounts;
+
+/** components: rendering and one-line errors (no cluster needed). */
+class ComponentsCommandTest {
+
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
+    }
+
+    @Test
+    void componentTableHasOneRowPerComponentNewestFirst() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 12,
+                List.of(component(11, 11, 82_388, true), component(0, 10, 139_985, false))),
+                // Created with its dataset, the R-tree spent sequence 0 on an empty bulk load.
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "locationIndex", 0), false,
+                        12, List.of(new DiskComponent(1, 12, 1, 12, 4_096, OptionalLong.empty(), false))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(0)).isEqualTo("Tour.CheckIns (dataset id 7)");
+        assertThat(lines.get(1)).containsSubsequence("node", "index", "partition", "flushes", "holds flushes", "bytes",
+                "entries", "merging");
+        assertThat(lines.get(2)).containsSubsequence("asterix_nc1", "CheckIns", "0", "12", "12-12", "82,388", "823",
+                "yes");
+        assertThat(lines.get(3)).containsSubsequence("CheckIns", "1-11", "139,985", "1,399").doesNotContain("yes");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-12", "4,096", "-");
+        assertThat(lines).hasSize(5);
+    }
+
+    @Test
+    void componentTableEndsWithTheSkipScanCountersOfHilbertIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                new IndexComponents("asterix_nc1", new IndexPartition("Tour", "CheckIns", "dhbLoc", 0), false, 1,
+                        List.of(), Optional.of(new SkipScanCounters("dhb", 3, 2_000, 1_500, 7))));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(4)).isEmpty();
+        assertThat(lines.get(5)).isEqualTo("skip-scan searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "re-seeks");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "dhbLoc", "0", "dhb", "3", "2,000", "1,500",
+                "25.0 %", "7");
+    }
+
+    @Test
+    void componentTableShowsMbrsAndSumsEachRTreesReadsOverItsPartitions() {
+        IndexPartition rtree0 = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        IndexPartition rtree1 = new IndexPartition("Tour", "CheckIns", "locationIndex", 1);
+        ComponentMbr west = new ComponentMbr(List.of(-10.0, 40.0), List.of(-5.5, 45.0));
+        ComponentMbr empty = new ComponentMbr(List.of(), List.of());
+        List<IndexComponents> indexes = List.of(
+                new IndexComponents("asterix_nc1", PARTITION, true, 2, List.of(component(1, 1, 100, false))),
+                new IndexComponents("asterix_nc1", rtree0, false, 2,
+                        List.of(component(2, 2, 50, false), component(1, 1, 60, false)),
+                        List.of(Optional.of(west), Optional.of(empty)), Optional.of(new ReadCounts(3, 4, 2)),
+                        Optional.empty()),
+                new IndexComponents("asterix_nc2", rtree1, false, 1, List.of(component(1, 1, 70, false)),
+                        List.of(Optional.of(west)), Optional.of(new ReadCounts(3, 1, 2)), Optional.empty()));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(1)).containsSubsequence("merging", "level", "mbr");
+        assertThat(lines.get(2)).containsSubsequence("CheckIns", "1-1", "-", "-").endsWith("-");
+        assertThat(lines.get(3)).containsSubsequence("locationIndex", "2-2", "-", "[-10.0, 40.0 .. -5.5, 45.0]");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-1", "empty");
+        assertThat(lines.get(6)).isEmpty();
+        assertThat(lines.get(8)).containsSubsequence("index", "searches", "components opened", "components skipped",
+                "opened/search");
+        assertThat(lines.get(9)).containsSubsequence("locationIndex", "6", "5", "4", "0.83");
+        assertThat(lines).hasSize(10);
+
+        String json = ComponentsCommand.json("Tour", "CheckIns", 7, indexes);
+        assertThat(json).contains("\"readAmplification\" : [ {\n    \"index\" : \"locationIndex\",\n"
+                + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4\n  } ]");
+        assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
+                .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
+                .contains("\"mbr\" : null,\n      \"level\" : null");
+    }
+
+    @Test
+    void componentTableShowsTheLevelsOfALeveledRTree() {
+        IndexPartition rtree = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        ComponentMbr west = new ComponentMbr(List.of(-10.0, 40.0), List.of(-5.5, 45.0));
+        ComponentMbr east = new ComponentMbr(List.of(5.0, 40.0), List.of(9.0, 45.0));
+        // Level 0's flush first, then level 1's merge outputs, which hold older flushes.
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", rtree, false, 5,
+                List.of(component(4, 4, 50, false), component(0, 3, 60, false), component(0, 3, 70, false)),
+                List.of(Optional.of(west), Optional.of(west), Optional.of(east)),
+                List.of(OptionalInt.of(0), OptionalInt.of(1), OptionalInt.of(1)), Optional.of(new ReadCounts(1, 2, 1)),
+                Optional.empty(), Optional.empty()));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(2)).containsSubsequence("locationIndex", "5-5", "50", "0", "[-10.0, 40.0");
+        assertThat(lines.get(3)).containsSubsequence("locationIndex", "1-4", "60", "1", "[-10.0, 40.0");
+        assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-4", "70", "1", "[5.0, 40.0");
+        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes)).contains("\"level\" : 0")
+                .contains("\"level\" : 1").doesNotContain("\"level\" : null");
+    }
+
+    @Test
+    void componentTableEndsWithTheGridCountersOfShbAndSifIndexes() {
+        List<IndexComponents> indexes = List.of(new IndexComponents("asterix_nc1", PARTITION, true, 1, List.of()),
+                IndexComponents.ofGrid("asterix_nc1", new IndexPartition("Tour", "CheckIns", "sifLoc", 0), false, 1,
+                        List.of(), new GridCounters("sif", "SIF", 2, 40, 1_000, 800)));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(5)).isEqualTo("grid searches since the node opened the index");
+        assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
+                "candidates", "results", "false positives", "ranges/tokens");
+        assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "sifLoc", "0", "sif", "2", "1,000", "800",
+                "20.0 %", "40");
+    }
+
+    @Test
+    void componentTableSaysWhenNoNodeStoresTheDataset() {
+        assertThat(ComponentsCommand.table("Tour", "CheckIns", 7, List.of()))
+                .endsWith("no node stores an index partition of it\n");
+    }
+
+    @Test
+    void componentsWithoutAClusterExitsWithThree() {
+        CliRun run = run("components", "--dataverse", "Tour", "--dataset", "CheckIns", "--endpoint",
+                "http://127.0.0.1:1");
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.err()).startsWith("error: no spatial-lsm cluster answers at http://127.0.0.1:1");
+    }
+}
