@@ -30,7 +30,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line, each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
+ * per line behind its checksum ({@link ManifestLines}), each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
  * component when it is installed; a merge edit is the commit point of a merge (all its outputs are written and forced
  * before it, the in-memory install comes after); a move edit is the whole of a trivial move. The state of the index
  * (which components live, every component's level, MBR, entries and bytes) is the replay of the edits
@@ -323,9 +323,7 @@ public final class LeveledManifest {
     static void installRewrite(Path next, Path file) {
         try {
             Files.move(next, file, StandardCopyOption.ATOMIC_MOVE);
-            try (FileChannel directory = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
-                directory.force(true);
-            }
+            forceDirectory(DISK, file.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot install the rewritten leveled manifest " + file, e);
         }
