@@ -25,23 +25,30 @@ public final class ComponentIds {
 
     /**
      * Oldest first: by the newest data a component holds (its {@code maxSeq}); the outputs of merges after the flush
-     * that holds their newest data, by merge serial and then output number; the sequence range's start and the name
-     * only make the order total.
+     * that holds their newest data, by merge serial and then output number; the sequence range's start only makes
+     * the order total.
      */
-    public static final Comparator<String> AGE = Comparator.comparing((String file) -> parse(file),
-            Comparator.comparingLong(Name::maxSeq).thenComparingLong(Name::serial).thenComparingInt(Name::output)
-                    .thenComparingLong(Name::minSeq))
-            .thenComparing(Comparator.naturalOrder());
+    private static final Comparator<Name> NAME_AGE = Comparator.comparingLong(Name::maxSeq)
+            .thenComparingLong(Name::serial).thenComparingInt(Name::output).thenComparingLong(Name::minSeq);
+
+    /** Component file names oldest first, by what they say (see {@link #NAME_AGE}), then by the name itself. */
+    public static final Comparator<String> AGE =
+            Comparator.comparing(ComponentIds::parse, NAME_AGE).thenComparing(Comparator.naturalOrder());
+
+    /** A file name and what it says, parsed once. */
+    private record Parsed(String file, Name name) {
+    }
 
     private ComponentIds() {
     }
 
     /** The id of every component of {@code names}: its rank in {@link #AGE} order, 0 for the oldest. */
     public static Map<String, Long> of(Collection<String> names) {
-        List<String> oldestFirst = names.stream().distinct().sorted(AGE).toList();
+        List<Parsed> oldestFirst = names.stream().distinct().map(file -> new Parsed(file, parse(file)))
+                .sorted(Comparator.comparing(Parsed::name, NAME_AGE).thenComparing(Parsed::file)).toList();
         Map<String, Long> ids = new HashMap<>();
         for (int rank = 0; rank < oldestFirst.size(); rank++) {
-            ids.put(oldestFirst.get(rank), (long) rank);
+            ids.put(oldestFirst.get(rank).file(), (long) rank);
         }
         return ids;
     }
