@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,7 +33,6 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
-import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmEvent;
@@ -389,49 +387,6 @@ class LeveledRTreeTest {
             assertThat(Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME))).isEqualTo(manifests.get(dir));
         }
         assertQueriesMatch(cluster.client(), dataverse, model, random);
-    }
-
-    /**
-     * A manifest lost by a backup, restore or copy that skipped dot-files: the R-tree refuses to open with one line
-     * naming the manifest, and deletes none of its components (which would all read as orphans of crashed merges);
-     * with its manifest back it opens with every component, and the results equal a scan and the model.
-     */
-    @Test
-    void aMissingManifestRefusesToOpenAndDeletesNothing(SpatialTestCluster cluster) throws Exception {
-        String dataverse = "LeveledLostManifest";
-        Random random = new Random(23);
-        Map<Long, double[]> model = new TreeMap<>();
-        createAndLoadStr(cluster.client(), dataverse, random, model, 4);
-        Map<Path, Set<String>> filesBefore = new HashMap<>();
-        Map<Path, Path> savedAs = new HashMap<>();
-        for (Path dir : indexDirectories(cluster, dataverse)) {
-            filesBefore.put(dir, componentFiles(dir));
-            assertThat(filesBefore.get(dir)).as("merge outputs in " + dir)
-                    .anyMatch(n -> Name.parse(n).orElseThrow().isMergeOutput());
-            Path saved = Path.of("target", "lost-manifests", String.valueOf(savedAs.size()), LeveledManifest.FILE_NAME)
-                    .toAbsolutePath();
-            Files.createDirectories(saved.getParent());
-            Files.move(dir.resolve(LeveledManifest.FILE_NAME), saved, StandardCopyOption.REPLACE_EXISTING);
-            savedAs.put(dir, saved);
-        }
-
-        cluster.restart();
-        QueryResult refused = cluster.client().execute("USE " + dataverse + "; SELECT VALUE COUNT(*) FROM Points p"
-                + " WHERE spatial_intersect(p.location, create_rectangle(create_point(-100.0, -100.0),"
-                + " create_point(100.0, 100.0)));");
-        assertThat(refused.isSuccess()).as("a search through the R-tree without its manifest").isFalse();
-        assertThat(refused.errors()).anySatisfy(error -> assertThat(error).contains("refuses to open")
-                .contains("but no manifest").contains(LeveledManifest.FILE_NAME).doesNotContain("\n"));
-        for (Path dir : filesBefore.keySet()) {
-            assertThat(componentFiles(dir)).as("components left in " + dir).isEqualTo(filesBefore.get(dir));
-            Files.move(savedAs.get(dir), dir.resolve(LeveledManifest.FILE_NAME));
-        }
-
-        cluster.restart();
-        assertQueriesMatch(cluster.client(), dataverse, model, random);
-        for (Path dir : filesBefore.keySet()) {
-            assertThat(componentFiles(dir)).as("components in " + dir).isEqualTo(filesBefore.get(dir));
-        }
     }
 
     /**
