@@ -30,13 +30,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line behind its checksum ({@link ManifestLines}), each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
- * component when it is installed; a merge edit is the commit point of a merge (all its outputs are written and forced
- * before it, the in-memory install comes after); a move edit is the whole of a trivial move. The state of the index
- * (which components live, every component's level, MBR, entries and bytes) is the replay of the edits
- * ({@link #replay}); a flushed component that no edit names (the node died between its valid bit and its flush edit)
- * is live at level 0, and only its MBR and entries are unknown. A long manifest is rewritten at activation as one
- * snapshot edit of that state ({@link #rewrite}).
+ * per line behind its checksum ({@link ManifestLines}), each line forced to disk before the engine acts on it. A
+ * flush edit describes a flushed or bulk-loaded component when it is installed; a merge edit is the commit point of a
+ * merge (all its outputs are written and forced before it, the in-memory install comes after); a move edit is the
+ * whole of a trivial move. The state of the index (which components live, every component's level, MBR, entries and
+ * bytes) is the replay of the edits ({@link #replay}); a flushed component that no edit names (the node died between
+ * its valid bit and its flush edit) is live at level 0, and only its MBR and entries are unknown. A long manifest is
+ * rewritten at activation as one snapshot edit of that state ({@link #rewrite}).
  * <p>
  * Pure Java (no Hyracks types), so that the replay and the start-up selection ({@link #select}) are unit-tested.
  */

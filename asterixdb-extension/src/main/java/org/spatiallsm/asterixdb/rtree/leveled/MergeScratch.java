@@ -31,7 +31,8 @@ public final class MergeScratch {
     public static Path of(Path root, Path indexDirectory) {
         Path index = indexDirectory.toAbsolutePath().normalize();
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(index.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(index.toString().getBytes(StandardCharsets.UTF_8));
             return root.resolve(PREFIX + index.getFileName() + "-" + HexFormat.of().formatHex(digest, 0, 8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
