@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.asterixdb.rtree.leveled.ComponentIds;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Edit;
@@ -610,8 +611,7 @@ class LeveledRTreeTest {
                 LeveledMerge decision = policy.findMerge(deeper).orElseThrow(
                         () -> new AssertionError("the core decides nothing where the engine did " + edit));
                 assertThat(decision.sourceLevel()).isEqualTo(level);
-                assertThat(decision.picked().id()).as("picked component")
-                        .isEqualTo(Name.parse(picked.name()).orElseThrow().age());
+                assertThat(nameOf(before, decision.picked())).as("picked component").isEqualTo(picked.name());
                 assertThat(decision.overlapping().stream().map(c -> nameOf(before, c)).sorted().toList())
                         .isEqualTo(taken);
                 assertThat(decision.isMove()).isEqualTo(edit instanceof MoveEdit);
@@ -655,9 +655,9 @@ class LeveledRTreeTest {
                 .containsExactlyInAnyOrderElementsOf(compaction.inputs().stream().map(Component::name).toList());
         assertThat(compaction.inputs()).as("inputs at the levels the manifest gave them")
                 .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
+        Map<String, Long> ids = ComponentIds.of(compaction.inputs().stream().map(Component::name).toList());
         LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
-                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
-                        c.entries(), c.bytes()))
+                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), rect(c), c.entries(), c.bytes()))
                 .toList())).orElseThrow();
         assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
             assertThat(c.level()).isEqualTo(decision.targetLevel());
@@ -676,17 +676,20 @@ class LeveledRTreeTest {
         }
     }
 
-    /** The replayed components of levels >= {@code from}, as the policy sees them. */
+    /**
+     * The replayed components of levels >= {@code from}, as the policy sees them: with the ids the engine gives the
+     * whole partition's components.
+     */
     private static LeveledView view(Version state, int from) {
+        Map<String, Long> ids = ComponentIds.of(state.live().keySet());
         return LeveledView.of(state.live().values().stream().filter(c -> c.level() >= from)
-                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
-                        c.entries(), c.bytes()))
+                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), rect(c), c.entries(), c.bytes()))
                 .toList());
     }
 
     private static String nameOf(Version state, LeveledComponent component) {
-        return state.live().keySet().stream()
-                .filter(n -> Name.parse(n).orElseThrow().age() == component.id()).findFirst().orElseThrow();
+        Map<String, Long> ids = ComponentIds.of(state.live().keySet());
+        return ids.keySet().stream().filter(n -> ids.get(n) == component.id()).findFirst().orElseThrow();
     }
 
     private static Rect rect(Component component) {

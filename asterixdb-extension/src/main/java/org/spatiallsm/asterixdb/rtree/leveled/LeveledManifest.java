@@ -6,16 +6,19 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,13 +30,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line, each line forced to disk before the engine acts on it. A flush edit describes a flushed or bulk-loaded
- * component when it is installed; a merge edit is the commit point of a merge (all its outputs are written and forced
- * before it, the in-memory install comes after); a move edit is the whole of a trivial move. The state of the index
- * (which components live, every component's level, MBR, entries and bytes) is the replay of the edits
- * ({@link #replay}); a flushed component that no edit names (the node died between its valid bit and its flush edit)
- * is live at level 0, and only its MBR and entries are unknown. A long manifest is rewritten at activation as one
- * snapshot edit of that state ({@link #rewrite}).
+ * per line behind its checksum ({@link ManifestLines}), each line forced to disk before the engine acts on it. A
+ * flush edit describes a flushed or bulk-loaded component when it is installed; a merge edit is the commit point of a
+ * merge (all its outputs are written and forced before it, the in-memory install comes after); a move edit is the
+ * whole of a trivial move. The state of the index (which components live, every component's level, MBR, entries and
+ * bytes) is the replay of the edits ({@link #replay}); a flushed component that no edit names (the node died between
+ * its valid bit and its flush edit) is live at level 0, and only its MBR and entries are unknown. A long manifest is
+ * rewritten at activation as one snapshot edit of that state ({@link #rewrite}).
  * <p>
  * Pure Java (no Hyracks types), so that the replay and the start-up selection ({@link #select}) are unit-tested.
  */
@@ -114,30 +117,22 @@ public final class LeveledManifest {
     public record Name(long minSeq, long maxSeq, long serial, int output) {
 
         /** Parses a component file name; empty for a name that is neither a flush nor a merge output. */
-        public static java.util.Optional<Name> parse(String fileName) {
+        public static Optional<Name> parse(String fileName) {
             Matcher output = OUTPUT_NAME.matcher(fileName);
             if (output.matches()) {
-                return java.util.Optional.of(new Name(Long.parseLong(output.group(1)), Long.parseLong(output.group(2)),
+                return Optional.of(new Name(Long.parseLong(output.group(1)), Long.parseLong(output.group(2)),
                         Long.parseLong(output.group(3)), Integer.parseInt(output.group(4))));
             }
             Matcher flush = FLUSH_NAME.matcher(fileName);
             if (flush.matches()) {
-                return java.util.Optional.of(new Name(Long.parseLong(flush.group(1)), Long.parseLong(flush.group(2)),
+                return Optional.of(new Name(Long.parseLong(flush.group(1)), Long.parseLong(flush.group(2)),
                         -1, 0));
             }
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
 
         public boolean isMergeOutput() {
             return serial >= 0;
-        }
-
-        /**
-         * The policy's age of the component: newer data, larger id. Flushes order by sequence; the outputs of merges
-         * come after the flush holding their newest data, ordered by merge and output.
-         */
-        public long age() {
-            return (maxSeq << 32) | ((serial + 1) & 0xFFFFF) << 12 | (output & 0xFFF);
         }
 
         /** The file name of output {@code output} of merge {@code serial} whose inputs span {@code minSeq..maxSeq}. */
@@ -192,6 +187,7 @@ public final class LeveledManifest {
         }
     }
 
+    /** The edit's JSON: what a manifest line carries after its checksum. */
     public static String encode(Edit edit) {
         try {
             return JSON.writeValueAsString(edit);
@@ -200,15 +196,44 @@ public final class LeveledManifest {
         }
     }
 
-    /** Parses one committed line. */
-    public static Edit decode(String line) throws JsonProcessingException {
-        return JSON.readValue(line, Edit.class);
+    /** The manifest line of {@code edit} (without its {@code \n}): the JSON behind its CRC32C. */
+    public static String line(Edit edit) {
+        return ManifestLines.format(encode(edit));
     }
 
     /**
-     * Replays the manifest's lines. The last line may be torn (the node died while appending it): it was never
-     * committed, since a commit returns only after the whole line is forced, so it is ignored. A bad line before the
-     * last is corruption and fails.
+     * Parses one complete line, with its checksum ({@link #line}) or without (a manifest written before lines had
+     * checksums, or a bare {@link #encode}).
+     *
+     * @throws IllegalArgumentException (one line) if the checksum does not match or the JSON is no edit
+     */
+    public static Edit decode(String line) {
+        String json = ManifestLines.json(line);
+        try {
+            return JSON.readValue(json, Edit.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a manifest edit: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** True if {@code line} is blank or a whole edit. */
+    private static boolean isWhole(String line) {
+        if (line.isBlank()) {
+            return true;
+        }
+        try {
+            decode(line);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Replays the manifest's complete lines (each was followed by {@code \n}; see {@link ManifestLines#terminated}).
+     * The last one may still be bad (a crash or power loss while appending it can leave its {@code \n} on disk and
+     * not all of its bytes): it was never committed, since a commit returns only after the whole line is forced, so
+     * it is ignored, and the next append cuts it off. A bad line before the last is corruption and fails.
      */
     public static Version replay(List<String> lines) {
         return replayLog(lines).version();
@@ -237,11 +262,12 @@ public final class LeveledManifest {
             Edit edit;
             try {
                 edit = decode(line);
-            } catch (JsonProcessingException e) {
+            } catch (IllegalArgumentException e) {
                 if (i == lines.size() - 1) {
                     break;
                 }
-                throw new IllegalStateException("leveled manifest line " + (i + 1) + " is corrupt: " + line, e);
+                throw new IllegalStateException("leveled manifest line " + (i + 1) + " is corrupt ("
+                        + e.getMessage() + "): " + line, e);
             }
             version = version.apply(edit);
             edits++;
@@ -260,9 +286,7 @@ public final class LeveledManifest {
             return new Log(Version.EMPTY, 0);
         }
         try {
-            // A torn line may hold a partial UTF-8 character; decode leniently.
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            return replayLog(List.of(text.split("\n", -1)));
+            return replayLog(ManifestLines.terminated(Files.readAllBytes(file)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the leveled manifest " + file, e);
         }
@@ -281,7 +305,7 @@ public final class LeveledManifest {
     /** The first half of {@link #rewrite}: the snapshot written and forced beside the manifest. */
     static Path prepareRewrite(Path file, Version version) {
         Path next = file.resolveSibling(REWRITE_NAME);
-        byte[] line = (encode(SnapshotEdit.of(version)) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (line(SnapshotEdit.of(version)) + "\n").getBytes(StandardCharsets.UTF_8);
         try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(line);
@@ -299,9 +323,7 @@ public final class LeveledManifest {
     static void installRewrite(Path next, Path file) {
         try {
             Files.move(next, file, StandardCopyOption.ATOMIC_MOVE);
-            try (FileChannel directory = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
-                directory.force(true);
-            }
+            forceDirectory(DISK, file.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot install the rewritten leveled manifest " + file, e);
         }
@@ -320,38 +342,121 @@ public final class LeveledManifest {
     }
 
     /**
-     * Appends {@code edit} as one line and forces it to disk: when this returns, the edit is committed. A torn
-     * earlier tail (a crash mid-append) is first cut off, so it cannot glue onto this line.
+     * Opens the manifest's files and its directory: the file system itself ({@link #DISK}), or in tests a model of
+     * a power loss that keeps only what was forced.
+     */
+    @FunctionalInterface
+    interface Storage {
+        FileChannel open(Path path, OpenOption... options) throws IOException;
+    }
+
+    static final Storage DISK = FileChannel::open;
+
+    /**
+     * Appends {@code edit} as one line and forces it to disk: when this returns, the edit is committed. A torn or bad
+     * earlier tail (a crash mid-append) is first cut off, so it cannot glue onto this line. The directory is forced
+     * before a merge edit (so that the outputs' names, created since, are durable before the edit that makes them
+     * live) and after the append that creates the manifest (so that the manifest's own name is).
      */
     public static void append(Path file, Edit edit) {
-        byte[] line = (encode(edit) + "\n").getBytes(StandardCharsets.UTF_8);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.READ)) {
-            long end = committedEnd(channel);
-            channel.truncate(end);
-            ByteBuffer buffer = ByteBuffer.wrap(line);
-            long position = end;
-            while (buffer.hasRemaining()) {
-                position += channel.write(buffer, position);
+        append(DISK, file, edit);
+    }
+
+    static void append(Storage storage, Path file, Edit edit) {
+        byte[] line = (line(edit) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            if (edit instanceof MergeEdit) {
+                forceDirectory(storage, file.getParent());
             }
-            channel.force(true);
+            boolean creates = !Files.exists(file);
+            try (FileChannel channel = storage.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.READ)) {
+                long end = committedEnd(channel);
+                channel.truncate(end);
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                long position = end;
+                while (buffer.hasRemaining()) {
+                    position += channel.write(buffer, position);
+                }
+                channel.force(true);
+            }
+            if (creates) {
+                forceDirectory(storage, file.getParent());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to the leveled manifest " + file, e);
         }
     }
 
-    /** The length of the file up to and including its last newline. */
+    /** Forces a directory's entries (new and renamed names) to disk, as fsync(2) of the directory does on Linux. */
+    static void forceDirectory(Storage storage, Path directory) throws IOException {
+        try (FileChannel channel = storage.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    /**
+     * The length of the file up to the end of its last whole line: its last {@code \n}, or the one before when the
+     * line it ends is bad (see {@link #replay}).
+     */
     private static long committedEnd(FileChannel channel) throws IOException {
-        long size = channel.size();
-        ByteBuffer one = ByteBuffer.allocate(1);
-        for (long position = size - 1; position >= 0; position--) {
-            one.clear();
-            channel.read(one, position);
-            if (one.get(0) == '\n') {
-                return position + 1;
+        long last = lastNewlineBefore(channel, channel.size());
+        if (last < 0) {
+            return 0;
+        }
+        long start = lastNewlineBefore(channel, last) + 1;
+        ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(last - start));
+        while (bytes.hasRemaining() && channel.read(bytes, start + bytes.position()) >= 0) {
+            // Reads until the line is complete; the file ends after it.
+        }
+        return isWhole(new String(bytes.array(), StandardCharsets.UTF_8)) ? last + 1 : start;
+    }
+
+    /** The position of the last {@code \n} before {@code end}, or -1; read backwards in blocks. */
+    private static long lastNewlineBefore(FileChannel channel, long end) throws IOException {
+        ByteBuffer block = ByteBuffer.allocate(8192);
+        for (long blockEnd = end; blockEnd > 0; blockEnd -= block.capacity()) {
+            long blockStart = Math.max(0, blockEnd - block.capacity());
+            block.clear().limit(Math.toIntExact(blockEnd - blockStart));
+            while (block.hasRemaining() && channel.read(block, blockStart + block.position()) >= 0) {
+                // Fills the block; it lies inside the file.
+            }
+            for (int i = block.position() - 1; i >= 0; i--) {
+                if (block.get(i) == '\n') {
+                    return blockStart + i;
+                }
             }
         }
-        return 0;
+        return -1;
+    }
+
+    /**
+     * Why an index partition must not open with these valid component files and this manifest, or empty when they
+     * agree. Opening would delete or drop data in each case, so the caller refuses instead (and deletes nothing):
+     * <ul>
+     * <li>merge outputs exist but the manifest does not (a copy or restore that skipped dot-files): every output would
+     * read as an orphan of a crashed merge;</li>
+     * <li>an output comes from a merge after the manifest's last merge + 1 (only one merge runs at a time, so only
+     * serial {@code lastSerial + 1} can be uncommitted): the manifest is older than the files;</li>
+     * <li>a component the manifest keeps live has no valid file: it would vanish without a word.</li>
+     * </ul>
+     */
+    public static Optional<String> inconsistency(Collection<String> validFiles, boolean manifestExists,
+            Version version) {
+        List<String> outputs = validFiles.stream()
+                .filter(file -> Name.parse(file).map(Name::isMergeOutput).orElse(false)).toList();
+        Optional<String> newest =
+                outputs.stream().max(Comparator.comparingLong(file -> Name.parse(file).orElseThrow().serial()));
+        if (!manifestExists && newest.isPresent()) {
+            return Optional.of(outputs.size() + " merge outputs (e.g. " + newest.get() + ") but no manifest");
+        }
+        if (newest.isPresent() && Name.parse(newest.get()).orElseThrow().serial() > version.lastSerial() + 1) {
+            return Optional.of("merge output " + newest.get() + " is newer than the manifest's last merge "
+                    + version.lastSerial() + ": the manifest is older than the files");
+        }
+        Set<String> present = new HashSet<>(validFiles);
+        return version.live().keySet().stream().filter(name -> !present.contains(name)).sorted().findFirst()
+                .map(missing -> "live component " + missing + " has no valid file");
     }
 
     /** What an index partition keeps of its component files at start-up, and what it deletes. */
@@ -374,11 +479,7 @@ public final class LeveledManifest {
             boolean live = name.isMergeOutput() ? version.live().containsKey(file) : !version.removed().contains(file);
             (live ? kept : deleted).add(file);
         }
-        kept.sort((a, b) -> {
-            int byLevel = Integer.compare(version.levelOf(a), version.levelOf(b));
-            return byLevel != 0 ? byLevel
-                    : Long.compare(Name.parse(b).orElseThrow().age(), Name.parse(a).orElseThrow().age());
-        });
+        kept.sort(Comparator.comparingInt(version::levelOf).thenComparing(ComponentIds.AGE.reversed()));
         deleted.sort(null);
         return new Selection(kept, deleted);
     }

@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -129,6 +130,16 @@ public final class LeveledRTree extends PruningRTree {
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
+        try {
+            int leftOver = MergeScratch.clear(scratch());
+            if (leftOver > 0) {
+                LOGGER.info("spatial-lsm: leveled R-tree in {}: deleted {} temporary files of a merge that did not"
+                        + " end", files.manifest().getParent(), leftOver);
+            }
+        } catch (UncheckedIOException e) {
+            // Left-over temporary files waste space but hold no data: never a reason not to open.
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: {}", files.manifest().getParent(), e.getMessage());
+        }
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
         version = log.version();
         lastSerial = Math.max(lastSerial, version.lastSerial());
@@ -173,6 +184,11 @@ public final class LeveledRTree extends PruningRTree {
         version = version.apply(edit);
     }
 
+    /** Where this index partition's merges keep their temporary files (see {@link MergeScratch}). */
+    private Path scratch() {
+        return MergeScratch.of(Path.of(System.getProperty("java.io.tmpdir")), files.manifest().getParent());
+    }
+
     /** The file name of a disk component: its identity in the manifest. */
     static String name(ILSMDiskComponent component) {
         return ((AbstractTreeIndex) component.getIndex()).getFileReference().getFile().getName();
@@ -206,14 +222,17 @@ public final class LeveledRTree extends PruningRTree {
     Snapshot snapshot() {
         List<LeveledComponent> components = new ArrayList<>();
         Map<Long, ILSMDiskComponent> byId = new HashMap<>();
+        Map<String, Long> ids = ComponentIds.of(diskComponents.stream().map(LeveledRTree::name).toList());
         for (ILSMDiskComponent component : diskComponents) {
             LeveledManifest.Component described = describe(component);
-            long id = LeveledManifest.Name.parse(described.name()).orElseThrow().age();
+            long id = ids.get(described.name());
             List<Double> mbr = described.mbr();
             components.add(new LeveledComponent(id, described.level(),
                     new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3)), described.entries(), described.bytes(),
                     component.getState() == ComponentState.READABLE_MERGING));
-            byId.put(id, component);
+            if (byId.put(id, component) != null) {
+                throw new IllegalStateException("component " + described.name() + " is listed twice in " + this);
+            }
         }
         return new Snapshot(LeveledView.of(components), byId);
     }
@@ -264,6 +283,12 @@ public final class LeveledRTree extends PruningRTree {
 
     /** Schedules the merge the policy decided; its inputs need not be neighbours in the component list. */
     ILSMIOOperation scheduleMerge(LeveledMerge decision, List<ILSMDiskComponent> inputs) throws HyracksDataException {
+        try {
+            // Before AsterixDB marks any input merging: a repeated input would stay merging for good.
+            ComponentIds.requireDistinct(inputs.stream().map(LeveledRTree::name).toList());
+        } catch (IllegalArgumentException e) {
+            throw HyracksDataException.create(e);
+        }
         List<ILSMDiskComponent> newestFirst = new ArrayList<>(inputs);
         newestFirst.sort(Comparator.comparingInt(diskComponents::indexOf));
         pendingDecision = decision;
@@ -315,9 +340,10 @@ public final class LeveledRTree extends PruningRTree {
             return EmptyComponent.INSTANCE;
         }
         // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
-        // on disk (4 bytes per entry in java.io.tmpdir, not on the heap). The partitioner sees positions and MBRs
-        // only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream is.
-        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        // on disk (4 bytes per entry in the index's scratch directory, not on the heap). The partitioner sees
+        // positions and MBRs only; a partition's entries, read in stream order, are already in the R-tree's order,
+        // since the stream is.
+        Path temporary = MergeScratch.create(scratch());
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
             List<PartitionInfo> partitions = Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
@@ -344,6 +370,8 @@ public final class LeveledRTree extends PruningRTree {
                             })
                     .partitions();
             route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+        } finally {
+            MergeScratch.clear(temporary);
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
@@ -471,8 +499,7 @@ public final class LeveledRTree extends PruningRTree {
     /** Search order: level 0 newest first, then each deeper level, newest first. */
     private void sortComponents() {
         diskComponents.sort(Comparator.comparingInt((ILSMDiskComponent c) -> version.levelOf(name(c)))
-                .thenComparing(c -> LeveledManifest.Name.parse(name(c)).orElseThrow().age(),
-                        Comparator.reverseOrder()));
+                .thenComparing(LeveledRTree::name, ComponentIds.AGE.reversed()));
     }
 
     /** Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR. */

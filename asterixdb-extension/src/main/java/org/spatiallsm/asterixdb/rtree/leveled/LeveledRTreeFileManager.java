@@ -1,10 +1,12 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
@@ -18,8 +20,9 @@ import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 
 /**
  * The stock file manager of an anti-matter R-tree, except that the components an index opens with are those of its
- * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting, and that an unfinished rewrite
- * of the manifest is deleted at start-up.
+ * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting, that an unfinished rewrite
+ * of the manifest is deleted at start-up, and that an index partition whose files and manifest disagree
+ * ({@link LeveledManifest#inconsistency}) refuses to open before anything is deleted.
  */
 final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
 
@@ -48,7 +51,16 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         LeveledManifest.Selection selection;
         try {
             LeveledManifest.discardUnfinishedRewrite(manifest());
-            selection = LeveledManifest.select(new ArrayList<>(byName.keySet()), LeveledManifest.read(manifest()));
+            LeveledManifest.Version version = LeveledManifest.read(manifest());
+            Optional<String> inconsistency =
+                    LeveledManifest.inconsistency(byName.keySet(), Files.exists(manifest()), version);
+            if (inconsistency.isPresent()) {
+                // Before anything is deleted: opening would drop or delete components.
+                throw new IllegalStateException("leveled R-tree " + baseDir.getRelativePath()
+                        + " refuses to open: " + inconsistency.get() + " (manifest " + manifest()
+                        + "); nothing was deleted. Restore the manifest that belongs with these files.");
+            }
+            selection = LeveledManifest.select(new ArrayList<>(byName.keySet()), version);
         } catch (RuntimeException e) {
             throw HyracksDataException.create(e);
         }

@@ -227,13 +227,99 @@ class LeveledManifestTest {
         assertThat(name.isMergeOutput()).isTrue();
         assertThat(LeveledManifest.Name.parse("5_5").orElseThrow().isMergeOutput()).isFalse();
         assertThat(LeveledManifest.Name.parse(".metadata")).isEmpty();
-        // Age: by newest data first, then by merge and output.
-        assertThat(LeveledManifest.Name.parse("9_9").orElseThrow().age()).isLessThan(name.age());
-        assertThat(name.age()).isLessThan(LeveledManifest.Name.parse("10_10").orElseThrow().age());
-        assertThat(name.age()).isLessThan(LeveledManifest.Name.parse("0_9_m13p0").orElseThrow().age());
+    }
+
+    @Test
+    void aLastLineWithoutItsNewlineWasNeverCommittedEvenIfItParses(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        LeveledManifest.append(file, FIRST);
+        byte[] committed = Files.readAllBytes(file);
+        byte[] second = (LeveledManifest.line(SECOND) + "\n").getBytes(StandardCharsets.UTF_8);
+        // Every tear of the next append: only the whole line, newline included, is an edit.
+        for (int kept = 0; kept <= second.length; kept++) {
+            Files.write(file, concat(committed, java.util.Arrays.copyOf(second, kept)));
+            Version expected = kept == second.length ? replay(FIRST, SECOND) : replay(FIRST);
+            assertThat(LeveledManifest.read(file)).as(kept + " bytes of the line").isEqualTo(expected);
+            // The next append keeps exactly what was read.
+            LeveledManifest.append(file, FLUSH_2);
+            assertThat(LeveledManifest.read(file)).as("after an append on " + kept + " bytes")
+                    .isEqualTo(expected.apply(FLUSH_2));
+        }
+    }
+
+    @Test
+    void aWholeLastLineWithABadChecksumWasNeverCommittedAndIsCutOff(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        LeveledManifest.append(file, FIRST);
+        // A power loss kept the newline but not all of the line's bytes: still JSON, one digit off.
+        String damaged = LeveledManifest.line(SECOND).replace("\"entries\":12", "\"entries\":13");
+        Files.writeString(file, damaged + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        assertThat(LeveledManifest.read(file)).isEqualTo(replay(FIRST));
+        LeveledManifest.append(file, FLUSH_2);
+        assertThat(Files.readAllLines(file)).hasSize(2).doesNotContain(damaged);
+        assertThat(LeveledManifest.read(file)).isEqualTo(replay(FIRST, FLUSH_2));
+    }
+
+    @Test
+    void aBadChecksumBeforeTheLastLineIsCorruption(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        String damaged = LeveledManifest.line(FIRST).replace("\"entries\":10", "\"entries\":11");
+        Files.write(file, List.of(LeveledManifest.line(FLUSH_0), damaged, LeveledManifest.line(FLUSH_2)));
+        assertThatThrownBy(() -> LeveledManifest.read(file)).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("leveled manifest line 2 is corrupt (checksum mismatch");
+    }
+
+    @Test
+    void aManifestWrittenWithoutChecksumsStillOpensAndTakesNewLines(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(LeveledManifest.FILE_NAME);
+        // The format before checksums: bare JSON lines.
+        Files.write(file, List.of(LeveledManifest.encode(FLUSH_0), LeveledManifest.encode(FLUSH_1),
+                LeveledManifest.encode(FIRST)));
+        assertThat(LeveledManifest.read(file)).isEqualTo(replay(FLUSH_0, FLUSH_1, FIRST));
+        LeveledManifest.append(file, FLUSH_2);
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines.get(3)).isEqualTo(LeveledManifest.line(FLUSH_2)).matches("[0-9a-f]{8} \\{.*");
+        assertThat(LeveledManifest.read(file)).isEqualTo(replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2));
+    }
+
+    @Test
+    void outputsWithoutTheirManifestRefuseToOpen() {
+        List<String> files = List.of("3_3", "0_1_m0p0", "0_2_m1p0");
+        assertThat(LeveledManifest.inconsistency(files, false, Version.EMPTY))
+                .contains("2 merge outputs (e.g. 0_2_m1p0) but no manifest");
+        // Flushes alone need no manifest (an index that never merged, or one from before the manifest).
+        assertThat(LeveledManifest.inconsistency(List.of("3_3", "4_4"), false, Version.EMPTY)).isEmpty();
+        assertThat(LeveledManifest.inconsistency(List.of(), false, Version.EMPTY)).isEmpty();
+    }
+
+    @Test
+    void aManifestOlderThanTheOutputsRefusesToOpen() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST);
+        // Merge 1 may have crashed before its commit: its outputs are orphans, the manifest is not behind.
+        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1", "0_2_m1p0"), true, version))
+                .isEmpty();
+        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1", "0_5_m2p0"), true, version))
+                .contains("merge output 0_5_m2p0 is newer than the manifest's last merge 0: the manifest is older"
+                        + " than the files");
+    }
+
+    @Test
+    void aLiveComponentWithoutItsFileRefusesToOpen() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2);
+        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1", "2_2"), true, version)).isEmpty();
+        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "2_2"), true, version))
+                .contains("live component 0_1_m0p1 has no valid file");
+        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1"), true, version))
+                .contains("live component 2_2 has no valid file");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 
     private static Version replay(LeveledManifest.Edit... edits) {
-        return LeveledManifest.replay(java.util.Arrays.stream(edits).map(LeveledManifest::encode).toList());
+        return LeveledManifest.replay(java.util.Arrays.stream(edits).map(LeveledManifest::line).toList());
     }
 }
