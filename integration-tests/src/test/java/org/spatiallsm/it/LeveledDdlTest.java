@@ -57,11 +57,9 @@ class LeveledDdlTest {
                 + " | option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of merge "
                 + "policy \"leveled\"; give it once",
         "on a B-tree           | BTREE   | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to B-tree indexes "
-                + "(the B-tree comes in a later issue)",
+                + " | merge policy \"leveled\" applies to R-tree indexes only, not to B-tree indexes",
         "on an inverted index  | KEYWORD | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet to inverted "
-                + "indexes (KEYWORD, NGRAM)",
+                + " | merge policy \"leveled\" applies to R-tree indexes only, not to inverted indexes",
     })
     void badLeveledOptionsAreOneLineErrorsAndCreateNothing(String problem, String type, String field, String with,
             String expectedMessage, QueryServiceClient client) {
@@ -83,9 +81,9 @@ class LeveledDdlTest {
                 """);
 
         assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" can be set on an "
-                + "R-tree index only (CREATE INDEX ... TYPE RTREE WITH ...), not on a dataset, whose primary index is "
-                + "a B-tree (the B-tree comes in a later issue)").doesNotContain("\n");
+        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to R-tree "
+                + "indexes only, not to a dataset, whose policy all its indexes run, its primary B-tree included; set it "
+                + "on the index with CREATE INDEX ... WITH").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
     }

@@ -62,15 +62,23 @@ class MergePolicyRegistrationTest {
     }
 
     @Test
-    void unknownPolicyIsRejectedWithAsterixdbsError(QueryServiceClient client) {
-        QueryResult result = client.execute("""
-                DROP DATAVERSE BadPolicy IF EXISTS; CREATE DATAVERSE BadPolicy; USE BadPolicy;
-                CREATE TYPE T AS { id: int64 };
-                CREATE DATASET D(T) PRIMARY KEY id WITH {"merge-policy": {"name": "binomal", "parameters": {}}};
-                """);
+    void misspelledPolicyAndDuplicateKeyAreOneLineErrorsAndCreateNothing(QueryServiceClient client) {
+        String prelude = "DROP DATAVERSE BadPolicy IF EXISTS; CREATE DATAVERSE BadPolicy; USE BadPolicy; "
+                + "CREATE TYPE T AS { id: int64 };";
+        QueryResult misspelled = client.execute(prelude
+                + "CREATE DATASET D(T) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"binomal\", "
+                + "\"parameters\": {\"k\": 4}}};");
+        QueryResult duplicate = client.execute(prelude
+                + "CREATE DATASET D(T) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"binomial\", "
+                + "\"parameters\": {\"k\": 4, \"k\": 5}}};");
 
-        assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString().contains("Unknown compaction policy: binomal");
+        assertThat(misspelled.status()).isEqualTo("fatal");
+        assertThat(misspelled.errors()).singleElement().asString()
+                .contains("unknown merge policy \"binomal\"; known policies: bigtable, binomial, concurrent")
+                .doesNotContain("Subfield").doesNotContain("\n");
+        assertThat(duplicate.status()).isEqualTo("fatal");
+        assertThat(duplicate.errors()).singleElement().asString()
+                .contains("duplicate key \"k\" in \"merge-policy.parameters\"; give each key once");
         assertThat(datasetExists(client, "BadPolicy", "D")).isFalse();
     }
 

@@ -3,7 +3,6 @@ package org.spatiallsm.merge;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.spatiallsm.merge.ParameterSpec.Type;
 import org.spatiallsm.merge.policies.BigtablePolicy;
@@ -13,9 +12,10 @@ import org.spatiallsm.merge.policies.StaticSchedulePolicy;
 import org.spatiallsm.merge.policies.TieredPolicy;
 
 /**
- * The catalog: the one place that lists every merge policy spatial-lsm adds, with its parameters, their
- * defaults and ranges, and their AsterixDB 0.9.8 WITH-parameter names. Each policy has a fixed set of 0.9.8 names
- * because 0.9.8 requires the given property set to equal the declared one.
+ * The stack merge policies spatial-lsm adds, with their parameters, defaults, ranges and AsterixDB 0.9.8
+ * WITH-parameter names. Each policy has a fixed set of 0.9.8 names because 0.9.8 requires the given property set to
+ * equal the declared one. Callers that offer every policy ask {@code PolicyCatalog} (module spatial-partitioning),
+ * which lists these and the leveled policy, with the index kinds each applies to.
  */
 public final class MergePolicies {
 
@@ -86,15 +86,17 @@ public final class MergePolicies {
 
     /** @throws UnknownPolicyException with a one-line message listing the known names */
     public static PolicyDescriptor byName(String name) {
-        return find(name).orElseThrow(() -> {
-            String stockHint = STOCK_ASTERIXDB_POLICIES.contains(name)
-                    ? " ('" + name + "' is an AsterixDB stock policy; stock policies keep their stock meaning and"
-                            + " are not part of this catalog)"
-                    : "";
-            String known = ALL.stream().map(PolicyDescriptor::name).collect(Collectors.joining(", "));
-            return new UnknownPolicyException(name,
-                    "unknown merge policy '" + name + "'" + stockHint + "; known policies: " + known);
-        });
+        return find(name).orElseThrow(() -> unknown(name, ALL.stream().map(PolicyDescriptor::name).toList()));
+    }
+
+    /** The one-line error for a name that is none of {@code known}, with a hint when it is a stock policy. */
+    public static UnknownPolicyException unknown(String name, List<String> known) {
+        String stockHint = STOCK_ASTERIXDB_POLICIES.contains(name)
+                ? " ('" + name + "' is an AsterixDB stock policy; stock policies keep their stock meaning and"
+                        + " are not part of this catalog)"
+                : "";
+        return new UnknownPolicyException(name,
+                "unknown merge policy '" + name + "'" + stockHint + "; known policies: " + String.join(", ", known));
     }
 
     private static MergePolicy exploring(PolicyParameters values) {

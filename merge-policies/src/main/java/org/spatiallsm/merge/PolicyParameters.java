@@ -15,14 +15,11 @@ import java.util.stream.Collectors;
 public final class PolicyParameters {
 
     private final ParameterSchema schema;
-    /** The stack policy the values belong to; null for a schema of another kind of policy. */
-    private final PolicyDescriptor descriptor;
     /** Natural name → value (a choice's index), in the schema's parameter order. */
     private final Map<String, BigDecimal> values;
 
-    private PolicyParameters(ParameterSchema schema, PolicyDescriptor descriptor, Map<String, BigDecimal> values) {
+    private PolicyParameters(ParameterSchema schema, Map<String, BigDecimal> values) {
         this.schema = schema;
-        this.descriptor = descriptor;
         this.values = Collections.unmodifiableMap(values);
     }
 
@@ -35,16 +32,11 @@ public final class PolicyParameters {
      *                                         other (e.g. Exploring's min-merge &gt; max-merge)
      */
     public static PolicyParameters parse(PolicyDescriptor descriptor, Map<String, String> raw) {
-        return parse(descriptor.schema(), descriptor, raw);
+        return parse(descriptor.schema(), raw);
     }
 
-    /** Like {@link #parse(PolicyDescriptor, Map)} for a policy that is not in the stack catalog. */
+    /** Like {@link #parse(PolicyDescriptor, Map)} for any schema, also of a policy outside the stack catalog. */
     public static PolicyParameters parse(ParameterSchema schema, Map<String, String> raw) {
-        return parse(schema, null, raw);
-    }
-
-    private static PolicyParameters parse(ParameterSchema schema, PolicyDescriptor descriptor,
-            Map<String, String> raw) {
         rejectUnknownNames(schema, raw);
         Map<String, BigDecimal> values = new LinkedHashMap<>();
         for (ParameterSpec parameter : schema.parameters()) {
@@ -60,7 +52,7 @@ public final class PolicyParameters {
             values.put(parameter.name(), key != null ? checkedValue(schema, parameter, raw.get(key))
                     : BigDecimal.valueOf(parameter.defaultValue()));
         }
-        PolicyParameters parsed = new PolicyParameters(schema, descriptor, values);
+        PolicyParameters parsed = new PolicyParameters(schema, values);
         // Building the core runs the policy's cross-parameter checks, so every parsed set is known to be usable
         // (the engine validates DDL on the CC but builds the policy later on the NCs).
         schema.crossCheck().accept(parsed);
@@ -81,10 +73,8 @@ public final class PolicyParameters {
      * @throws IllegalStateException for values of a policy outside the stack catalog (see {@link #schema()})
      */
     public PolicyDescriptor descriptor() {
-        if (descriptor == null) {
-            throw new IllegalStateException("merge policy '" + schema.policy() + "' is not a stack merge policy");
-        }
-        return descriptor;
+        return MergePolicies.find(schema.policy()).orElseThrow(() -> new IllegalStateException(
+                "merge policy '" + schema.policy() + "' is not a stack merge policy"));
     }
 
     public ParameterSchema schema() {

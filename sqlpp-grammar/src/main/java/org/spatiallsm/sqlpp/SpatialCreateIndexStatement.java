@@ -53,7 +53,11 @@ public final class SpatialCreateIndexStatement extends CreateIndexStatement {
         try {
             Optional<IndexOrganisation> organisation = organisationType == null ? Optional.empty()
                     : Optional.of(OrganisationTypes.fromDdl(organisationType, organisationArguments));
-            Map<String, Object> with = withRecord == null ? Map.of() : WithRecords.toMap(withRecord);
+            Map<String, Object> with = Map.of();
+            if (withRecord != null) {
+                WithRecords.requireUniqueKeys(withRecord);
+                with = WithRecords.toMap(withRecord);
+            }
             options = StorageOptionsParser.indexOptions(with, indexType.name(), organisation);
         } catch (CompilationException | IllegalArgumentException e) {
             throw new SqlppParseException(location, "index " + indexName + ": " + e.getMessage());

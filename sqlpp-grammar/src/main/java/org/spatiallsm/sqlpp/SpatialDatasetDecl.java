@@ -14,10 +14,11 @@ import org.spatiallsm.storage.MergePolicyChoice;
 import org.spatiallsm.storage.StorageOptionsParser;
 
 /**
- * {@code CREATE DATASET} whose WITH clause names one of spatial-lsm's merge policies. AsterixDB's declaration
- * validates WITH against a closed type that knows only its own seven parameter names; this one hands AsterixDB the
- * rest of the record and answers for the merge policy itself, with our validated parameters (natural names,
- * defaults filled in). Any other WITH is AsterixDB's, untouched.
+ * {@code CREATE DATASET} whose WITH clause names a merge policy that is not one of AsterixDB's stock policies: one of
+ * spatial-lsm's, or a name nobody knows. AsterixDB's declaration validates WITH against a closed type that knows
+ * only its own seven parameter names, and would blame the parameters of a misspelled name; this one hands AsterixDB
+ * the rest of the record and answers for the merge policy itself, with our validated parameters (natural names,
+ * defaults filled in) or a one-line error listing the known policies. Any other WITH is AsterixDB's, untouched.
  */
 public final class SpatialDatasetDecl extends DatasetDecl {
 
@@ -36,12 +37,13 @@ public final class SpatialDatasetDecl extends DatasetDecl {
             TypeExpression metaItemType, Map<String, String> hints, DatasetType datasetType, IDatasetDetailsDecl idd,
             RecordConstructor withRecord, boolean ifNotExists) throws CompilationException {
         Map<String, Object> with = withRecord == null ? Map.of() : WithRecords.toMap(withRecord);
-        if (!StorageOptionsParser.namesOurMergePolicy(with)) {
+        if (!StorageOptionsParser.answersForDatasetMergePolicy(with)) {
             return new DatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd, withRecord,
                     ifNotExists);
         }
         MergePolicyChoice policy;
         try {
+            WithRecords.requireUniqueKeys(withRecord);
             policy = StorageOptionsParser.datasetMergePolicy(with);
         } catch (IllegalArgumentException e) {
             throw new CompilationException(e.getMessage());

@@ -1,14 +1,17 @@
 package org.spatiallsm.sqlpp;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.asterix.common.exceptions.CompilationException;
 import org.apache.asterix.lang.common.base.Expression;
 import org.apache.asterix.lang.common.base.Literal;
 import org.apache.asterix.lang.common.expression.FieldBinding;
+import org.apache.asterix.lang.common.expression.ListConstructor;
 import org.apache.asterix.lang.common.expression.LiteralExpr;
 import org.apache.asterix.lang.common.expression.RecordConstructor;
 import org.apache.asterix.lang.common.util.ExpressionUtils;
@@ -29,6 +32,33 @@ final class WithRecords {
     /** The record's fields as String, Long, Double, Boolean, Map and List values (null for SQL++ null). */
     static Map<String, Object> toMap(RecordConstructor record) throws CompilationException {
         return objectValue(ExpressionUtils.toNode(record));
+    }
+
+    /**
+     * Refuses a key given twice in the record or in any record nested in it. AsterixDB's conversion keeps the first
+     * value and drops the others without a word, so {@code {"k": 4, "k": 5}} would silently mean k = 4.
+     *
+     * @throws IllegalArgumentException naming the key and where it is, in one line
+     */
+    static void requireUniqueKeys(RecordConstructor record) {
+        requireUniqueKeys(record, "");
+    }
+
+    private static void requireUniqueKeys(Expression expression, String path) {
+        if (expression instanceof RecordConstructor record) {
+            Set<String> seen = new HashSet<>();
+            for (FieldBinding binding : record.getFbList()) {
+                String name = fieldName(binding.getLeftExpr());
+                if (name != null && !seen.add(name)) {
+                    String where = path.isEmpty() ? "the WITH record" : "\"" + path + "\"";
+                    throw new IllegalArgumentException("duplicate key \"" + name + "\" in " + where
+                            + "; give each key once");
+                }
+                requireUniqueKeys(binding.getRightExpr(), path.isEmpty() ? name : path + "." + name);
+            }
+        } else if (expression instanceof ListConstructor list) {
+            list.getExprList().forEach(item -> requireUniqueKeys(item, path + "[]"));
+        }
     }
 
     /** The same record without one top-level field (the rest goes to AsterixDB's own validation). */

@@ -3,16 +3,16 @@ package org.spatiallsm.storage;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 import org.spatiallsm.merge.MergePolicies;
-import org.spatiallsm.merge.PolicyDescriptor;
-import org.spatiallsm.merge.PolicyParameters;
-import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.merge.ParameterSpec;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy;
+import org.spatiallsm.partitioning.catalog.IndexKind;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 
 /**
  * Reads the storage options of a {@code WITH {...}} record. The record arrives as plain Java values (String, Long,
@@ -23,7 +23,7 @@ public final class StorageOptionsParser {
 
     public static final String MERGE_POLICY = "merge-policy";
     public static final String COMPARATOR = "comparator";
-    /** Shorthand for the leveled policy's {@code partitioning} parameter, as the simulator spells it. */
+    /** Shorthand for the policy parameter of that name (the leveled policy's), as the simulator spells it. */
     public static final String PARTITIONING = "partitioning";
     private static final String NAME = "name";
     private static final String PARAMETERS = "parameters";
@@ -36,20 +36,20 @@ public final class StorageOptionsParser {
     private StorageOptionsParser() {
     }
 
-    /** True when the dataset's WITH names one of spatial-lsm's merge policies (stock ones stay AsterixDB's). */
-    public static boolean namesOurMergePolicy(Map<String, Object> with) {
-        return with.get(MERGE_POLICY) instanceof Map<?, ?> policy && policy.get(NAME) instanceof String name
-                && isOurs(name);
-    }
-
-    /** True for the policies spatial-lsm validates itself: the stack catalog and the leveled policy. */
-    public static boolean isOurs(String policyName) {
-        return LeveledPolicy.NAME.equals(policyName) || MergePolicies.find(policyName).isPresent();
+    /**
+     * True when spatial-lsm answers for the dataset's merge policy: WITH has a {@code merge-policy} that is not one
+     * of AsterixDB's stock policies (those, and a WITH without a policy, stay AsterixDB's). A misspelled name is
+     * ours too, so that its error lists the known policies.
+     */
+    public static boolean answersForDatasetMergePolicy(Map<String, Object> with) {
+        Object policy = with.get(MERGE_POLICY);
+        return policy != null && !(policy instanceof Map<?, ?> fields && fields.get(NAME) instanceof String name
+                && MergePolicies.STOCK_ASTERIXDB_POLICIES.contains(name));
     }
 
     /** The dataset-level merge policy, when it is one of ours: validated, canonical, defaults filled in. */
     public static MergePolicyChoice datasetMergePolicy(Map<String, Object> with) {
-        return mergePolicy(with.get(MERGE_POLICY), "dataset");
+        return mergePolicy(with.get(MERGE_POLICY), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -77,21 +77,19 @@ public final class StorageOptionsParser {
                         + OrganisationTypes.typeName(organisation.get().kind()) + " index; allowed: " + MERGE_POLICY);
             }
         }
+        // An organisation is stored as a B-tree, whatever the logical type AsterixDB sees.
+        IndexKind kind = organisation.isPresent() ? IndexKind.BTREE : IndexKind.ofIndexType(indexType);
+        String onIndex = organisation.map(o -> "a " + OrganisationTypes.typeName(o.kind())
+                + " index, which is stored as a B-tree").orElse(kind.userName() + " indexes");
         Optional<MergePolicyChoice> policy = Optional.ofNullable(with.get(MERGE_POLICY))
-                .map(value -> mergePolicy(value, "index", partitioning(with.get(PARTITIONING))));
-        boolean leveled = policy.filter(p -> p.name().equals(LeveledPolicy.NAME)).isPresent();
-        if (with.containsKey(PARTITIONING) && !leveled) {
+                .map(value -> mergePolicy(value, Optional.of(new Target(kind, onIndex)),
+                        partitioning(with.get(PARTITIONING))));
+        if (with.containsKey(PARTITIONING)
+                && !policy.flatMap(p -> PolicyCatalog.find(p.name())).filter(p -> p.hasParameter(PARTITIONING))
+                        .isPresent()) {
             throw new InvalidStorageOptionException("option \"partitioning\" applies only to the merge policy "
-                    + "\"leveled\"; add \"merge-policy\": {\"name\": \"leveled\"} or leave \"partitioning\" out");
-        }
-        if (leveled && organisation.isPresent()) {
-            throw new InvalidStorageOptionException("merge policy \"leveled\" applies only to R-tree indexes "
-                    + "(TYPE RTREE), not to a " + OrganisationTypes.typeName(organisation.get().kind())
-                    + " index, which is stored as a B-tree");
-        }
-        if (leveled && !RTREE.equalsIgnoreCase(indexType)) {
-            throw new InvalidStorageOptionException("merge policy \"leveled\" applies only to R-tree indexes "
-                    + "(TYPE RTREE), not yet to " + notYetLeveled(indexType));
+                    + quoted(partitioningPolicy().name()) + "; add \"merge-policy\": {\"name\": "
+                    + quoted(partitioningPolicy().name()) + "} or leave \"partitioning\" out");
         }
         Optional<RTreeComparator> comparator = Optional.ofNullable(with.get(COMPARATOR)).map(value -> {
             if (!RTREE.equalsIgnoreCase(indexType)) {
@@ -107,33 +105,35 @@ public final class StorageOptionsParser {
         return new IndexStorageOptions(policy, comparator, organisation);
     }
 
-    /** The indexes the leveled policy does not support yet, as a user knows them (not AsterixDB's enum names). */
-    private static String notYetLeveled(String indexType) {
-        if ("BTREE".equalsIgnoreCase(indexType)) {
-            return "B-tree indexes (the B-tree comes in a later issue)";
-        }
-        return indexType.toUpperCase(Locale.ROOT).endsWith("_INVIX") ? "inverted indexes (KEYWORD, NGRAM)"
-                : indexType + " indexes";
+    /** The index a policy is set on, and how an error names it ("B-tree indexes", "a DHVBTREE index, ..."). */
+    private record Target(IndexKind kind, String description) {
     }
 
-    /** The top-level {@code "partitioning"} option: absent, or one of the leveled policy's partitionings. */
+    /** The policy whose parameter the top-level option {@code "partitioning"} stands for. */
+    private static CatalogPolicy partitioningPolicy() {
+        return PolicyCatalog.all().stream().filter(policy -> policy.hasParameter(PARTITIONING)).findFirst()
+                .orElseThrow();
+    }
+
+    /** The top-level {@code "partitioning"} option: absent, or one of that parameter's words. */
     private static Optional<String> partitioning(Object value) {
         if (value == null) {
             return Optional.empty();
         }
-        if (!(value instanceof String text) || !LeveledPolicy.PARTITIONINGS.contains(text)) {
+        List<String> allowed = partitioningPolicy().parameters().stream()
+                .filter(parameter -> parameter.name().equals(PARTITIONING)).findFirst().orElseThrow().choices();
+        if (!(value instanceof String text) || !allowed.contains(text)) {
             throw new InvalidStorageOptionException("invalid value " + quoted(value) + " for option \"partitioning\"; "
-                    + "allowed: " + String.join(", ", LeveledPolicy.PARTITIONINGS));
+                    + "allowed: " + String.join(", ", allowed));
         }
         return Optional.of(text);
     }
 
-    private static MergePolicyChoice mergePolicy(Object value, String level) {
-        return mergePolicy(value, level, Optional.empty());
-    }
-
-    /** @param partitioning the top-level option, folded into the leveled policy's parameter of that name */
-    private static MergePolicyChoice mergePolicy(Object value, String level, Optional<String> partitioning) {
+    /**
+     * @param index        the index the policy is set on, empty for a dataset's policy
+     * @param partitioning the top-level option, folded into the policy's parameter of that name
+     */
+    private static MergePolicyChoice mergePolicy(Object value, Optional<Target> index, Optional<String> partitioning) {
         if (!(value instanceof Map<?, ?> policy)) {
             throw new InvalidStorageOptionException("option \"merge-policy\" must be an object such as "
                     + "{\"name\": \"binomial\", \"parameters\": {\"k\": 4}}; got " + value);
@@ -148,43 +148,45 @@ public final class StorageOptionsParser {
             throw new InvalidStorageOptionException("\"merge-policy\" needs a \"name\" string; known policies: "
                     + knownPolicies());
         }
-        if (LeveledPolicy.NAME.equals(name)) {
-            return leveled(policy.get(PARAMETERS), level, partitioning);
-        }
-        Map<String, String> parameters = parameterStrings(name, policy.get(PARAMETERS), false);
-        Optional<PolicyDescriptor> ours = MergePolicies.find(name);
+        Optional<CatalogPolicy> ours = PolicyCatalog.find(name);
         if (ours.isPresent()) {
-            return new MergePolicyChoice(name, PolicyParameters.parse(ours.get(), parameters).values());
+            return ours(ours.get(), policy.get(PARAMETERS), index, partitioning);
         }
         if (!MergePolicies.STOCK_ASTERIXDB_POLICIES.contains(name)) {
             throw new InvalidStorageOptionException("unknown merge policy \"" + name + "\"; known policies: "
                     + knownPolicies());
         }
-        if ("index".equals(level) && DATASET_ONLY_POLICY.equals(name)) {
+        if (index.isPresent() && DATASET_ONLY_POLICY.equals(name)) {
             throw new InvalidStorageOptionException("merge policy \"correlated-prefix\" merges all indexes of a "
                     + "dataset together, so it can be set on the dataset only, not on one index");
         }
-        return new MergePolicyChoice(name, parameters);
+        return new MergePolicyChoice(name, parameterStrings(name, policy.get(PARAMETERS), false));
     }
 
-    private static MergePolicyChoice leveled(Object parameterValues, String level, Optional<String> partitioning) {
-        if (!"index".equals(level)) {
-            throw new InvalidStorageOptionException("merge policy \"leveled\" can be set on an R-tree index only "
-                    + "(CREATE INDEX ... TYPE RTREE WITH ...), not on a dataset, whose primary index is a B-tree "
-                    + "(the B-tree comes in a later issue)");
+    private static MergePolicyChoice ours(CatalogPolicy policy, Object parameterValues, Optional<Target> index,
+            Optional<String> partitioning) {
+        String name = policy.name();
+        if (index.isEmpty() && !policy.appliesToEveryIndex()) {
+            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to "
+                    + policy.indexKindsText() + " only, not to a dataset, whose policy all its indexes run, its"
+                    + " primary B-tree included; set it on the index with CREATE INDEX ... WITH");
         }
-        Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(LeveledPolicy.NAME, parameterValues,
-                true));
-        if (partitioning.isPresent()) {
-            String given = parameters.get(LeveledPolicy.PARTITIONING);
+        if (index.isPresent() && !policy.appliesTo(index.get().kind())) {
+            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to "
+                    + policy.indexKindsText() + " only, not to " + index.get().description());
+        }
+        boolean words = policy.parameters().stream().anyMatch(p -> p.type() == ParameterSpec.Type.CHOICE);
+        Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(name, parameterValues, words));
+        if (partitioning.isPresent() && policy.hasParameter(PARTITIONING)) {
+            String given = parameters.get(PARTITIONING);
             if (given != null && !given.equals(partitioning.get())) {
                 throw new InvalidStorageOptionException("option \"partitioning\" (\"" + partitioning.get()
                         + "\") contradicts parameter \"partitioning\" (\"" + given
-                        + "\") of merge policy \"leveled\"; give it once");
+                        + "\") of merge policy " + quoted(name) + "; give it once");
             }
-            parameters.put(LeveledPolicy.PARTITIONING, partitioning.get());
+            parameters.put(PARTITIONING, partitioning.get());
         }
-        return new MergePolicyChoice(LeveledPolicy.NAME, LeveledPolicy.create(parameters).parameters().values());
+        return new MergePolicyChoice(name, policy.parse(parameters).values());
     }
 
     /** @param words whether the policy has word-valued parameters (the leveled policy's choices) */
@@ -222,8 +224,7 @@ public final class StorageOptionsParser {
 
     private static String knownPolicies() {
         Set<String> names = new TreeSet<>(MergePolicies.STOCK_ASTERIXDB_POLICIES);
-        names.add(LeveledPolicy.NAME);
-        MergePolicies.all().forEach(policy -> names.add(policy.name()));
+        names.addAll(PolicyCatalog.names());
         return String.join(", ", names);
     }
 }

@@ -16,16 +16,22 @@ class StorageOptionsParserTest {
         Map<String, Object> with = Map.of("merge-policy", Map.of("name", "tiered", "parameters", Map.of("size-ratio",
                 8.0)));
 
-        assertThat(StorageOptionsParser.namesOurMergePolicy(with)).isTrue();
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(with)).isTrue();
         assertThat(StorageOptionsParser.datasetMergePolicy(with)).isEqualTo(
                 new MergePolicyChoice("tiered", Map.of("size-ratio", "8", "high-bucket", "1.2")));
     }
 
     @Test
-    void stockPoliciesAreNotOurs() {
-        assertThat(StorageOptionsParser.namesOurMergePolicy(Map.of("merge-policy", Map.of("name",
-                "prefix")))).isFalse();
-        assertThat(StorageOptionsParser.namesOurMergePolicy(Map.of("node-group", "ng"))).isFalse();
+    void stockPoliciesStayAsterixDbsAndUnknownNamesAreOurs() {
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("merge-policy", Map.of("name", "prefix"))))
+                .isFalse();
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("node-group", "ng"))).isFalse();
+        Map<String, Object> misspelled = Map.of("merge-policy", Map.of("name", "binomal", "parameters", Map.of("k", 4L)));
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(misspelled)).isTrue();
+        assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(misspelled))
+                .hasMessage("unknown merge policy \"binomal\"; known policies: bigtable, binomial, concurrent, constant,"
+                        + " constant-all, correlated-prefix, exploring, leveled, min-latency, no-merge, prefix, tiered");
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("merge-policy", "binomial"))).isTrue();
     }
 
     @Test
@@ -118,11 +124,10 @@ class StorageOptionsParserTest {
                 .hasMessage("option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of "
                         + "merge policy \"leveled\"; give it once");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
-                "BTREE")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not yet "
-                        + "to B-tree indexes (the B-tree comes in a later issue)");
+                "BTREE")).hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to B-tree indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
-                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies only to R-tree indexes "
-                        + "(TYPE RTREE), not yet to inverted indexes (KEYWORD, NGRAM)");
+                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies to R-tree indexes only, "
+                        + "not to inverted indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
                 "parameters", Map.of("pick", Map.of()))), "RTREE"))
                 .hasMessage("parameter \"pick\" of merge policy \"leveled\" must be a number or a word; got {}");
@@ -132,11 +137,11 @@ class StorageOptionsParserTest {
     void leveledIsRefusedOnADatasetWhosePrimaryIsABTree() {
         Map<String, Object> with = Map.of("merge-policy", Map.of("name", "leveled"));
 
-        assertThat(StorageOptionsParser.namesOurMergePolicy(with)).isTrue();
+        assertThat(StorageOptionsParser.answersForDatasetMergePolicy(with)).isTrue();
         assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(with))
-                .hasMessage("merge policy \"leveled\" can be set on an R-tree index only (CREATE INDEX ... TYPE RTREE "
-                        + "WITH ...), not on a dataset, whose primary index is a B-tree (the B-tree comes in a later "
-                        + "issue)");
+                .hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to a dataset, whose policy"
+                        + " all its indexes run, its primary B-tree included; set it on the index with CREATE INDEX"
+                        + " ... WITH");
     }
 
     @Test
@@ -173,7 +178,7 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "leveled")), "RTREE",
                 Optional.of(IndexOrganisation.of(IndexOrganisation.DHVB))))
-                .hasMessage("merge policy \"leveled\" applies only to R-tree indexes (TYPE RTREE), not to a "
-                        + "DHVBTREE index, which is stored as a B-tree");
+                .hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to a DHVBTREE index, which"
+                        + " is stored as a B-tree");
     }
 }

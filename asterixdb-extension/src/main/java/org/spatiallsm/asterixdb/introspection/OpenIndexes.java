@@ -18,7 +18,6 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
 import org.spatiallsm.asterixdb.organisation.SearchCounters;
-import org.spatiallsm.asterixdb.rtree.pruning.PrunedIndex;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;

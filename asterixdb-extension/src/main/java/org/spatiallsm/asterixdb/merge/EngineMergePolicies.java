@@ -9,12 +9,12 @@ import java.util.stream.Collectors;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledMergePolicyFactory;
-import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
 /**
  * The one list of merge policies spatial-lsm registers with AsterixDB: the policy name (the row in
  * {@code Metadata.CompactionPolicy}), the factory class AsterixDB instantiates, and the persisted-resource id
- * written into every index's {@code .metadata}. A registry id is on disk forever: never rename one.
+ * written into every index's {@code .metadata}. A registry id is on disk forever: never rename one. The names are
+ * exactly those of {@code PolicyCatalog} (EngineMergePoliciesTest), and each factory takes its name from here.
  */
 public final class EngineMergePolicies {
 
@@ -32,13 +32,22 @@ public final class EngineMergePolicies {
             new Registration("exploring", "SpatialLsmExploringMergePolicyFactory", Exploring.class, Exploring::new),
             new Registration("constant-all", "SpatialLsmConstantAllMergePolicyFactory", ConstantAll.class,
                     ConstantAll::new),
-            new Registration(LeveledPolicy.NAME, "SpatialLsmLeveledMergePolicyFactory",
+            new Registration("leveled", "SpatialLsmLeveledMergePolicyFactory",
                     LeveledMergePolicyFactory.class, LeveledMergePolicyFactory::new));
 
     private static final Map<String, Registration> BY_CLASS_NAME =
             ALL.stream().collect(Collectors.toMap(r -> r.factoryClass().getName(), Function.identity()));
 
     private EngineMergePolicies() {
+    }
+
+    /** The policy name {@code factoryClass} is registered under. */
+    public static String policyName(Class<? extends ILSMMergePolicyFactory> factoryClass) {
+        Registration registration = BY_CLASS_NAME.get(factoryClass.getName());
+        if (registration == null) {
+            throw new IllegalStateException(factoryClass.getName() + " is not registered in EngineMergePolicies");
+        }
+        return registration.policyName();
     }
 
     static ILSMMergePolicyFactory factoryForClassName(String className) throws HyracksDataException {
@@ -52,49 +61,25 @@ public final class EngineMergePolicies {
 
     public static final class Binomial extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public Binomial() {
-            super("binomial");
-        }
     }
 
     public static final class MinLatency extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public MinLatency() {
-            super("min-latency");
-        }
     }
 
     public static final class Tiered extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public Tiered() {
-            super("tiered");
-        }
     }
 
     public static final class Bigtable extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public Bigtable() {
-            super("bigtable");
-        }
     }
 
     public static final class Exploring extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public Exploring() {
-            super("exploring");
-        }
     }
 
     public static final class ConstantAll extends StackMergePolicyFactory {
         private static final long serialVersionUID = 1L;
-
-        public ConstantAll() {
-            super("constant-all");
-        }
     }
 }

@@ -22,20 +22,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The Hyracks factory for one of our stack-based policies. AsterixDB instantiates factories by class name with no
  * arguments (on the CC at DDL time) and persists them by registry id in every index's {@code .metadata}, so each
- * policy name needs a class of its own: the subclasses in {@link EngineMergePolicies} only name their policy.
+ * policy name needs a class of its own: the subclasses in {@link EngineMergePolicies}, whose registration names
+ * their policy.
  */
 public abstract class StackMergePolicyFactory implements ILSMMergePolicyFactory {
     private static final long serialVersionUID = 1L;
 
-    private final String policyName;
-
-    protected StackMergePolicyFactory(String policyName) {
-        this.policyName = policyName;
-    }
-
     @Override
     public String getName() {
-        return policyName;
+        return EngineMergePolicies.policyName(getClass());
     }
 
     /**
@@ -69,6 +64,6 @@ public abstract class StackMergePolicyFactory implements ILSMMergePolicyFactory 
     }
 
     private PolicyDescriptor descriptor() {
-        return MergePolicies.byName(policyName);
+        return MergePolicies.byName(getName());
     }
 }

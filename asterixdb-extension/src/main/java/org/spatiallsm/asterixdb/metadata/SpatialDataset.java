@@ -3,7 +3,6 @@ package org.spatiallsm.asterixdb.metadata;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
@@ -28,8 +27,8 @@ import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
-import org.spatiallsm.storage.IndexOrganisation;
-import org.spatiallsm.partitioning.leveled.LeveledPolicy;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
@@ -47,21 +46,20 @@ public class SpatialDataset extends Dataset {
         super(dataset);
     }
 
+    /**
+     * Resolves the index's options once (its own merge policy replaces the dataset's), then builds one of three
+     * kinds: an organisation standing behind an R-tree, an internal dataset's R-tree in its chosen or default order,
+     * or the stock resource. StorageOptionsParser has refused a comparator or the leveled policy anywhere else.
+     */
     @Override
     public IResourceFactory getResourceFactory(MetadataProvider metadataProvider, Index index, ARecordType recordType,
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
-        IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
-        Optional<IndexOrganisation> organisation = PhysicalSwap.organisation(index, options);
-        if (organisation.isPresent()) {
-            return physicalSwap(organisation.get(), metadataProvider, index, recordType, metaType, options,
-                    mergePolicyFactory, mergePolicyProperties);
-        }
-        boolean internalRTree = index.getIndexType() == IndexType.RTREE && getDatasetType() == DatasetType.INTERNAL;
-        if (index.isPrimaryIndex() || (options.isEmpty() && !internalRTree)) {
+        if (index.isPrimaryIndex()) {
             return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
                     mergePolicyProperties);
         }
+        IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
         ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
         Map<String, String> policyProperties = mergePolicyProperties;
         if (options.mergePolicy().isPresent()) {
@@ -69,51 +67,54 @@ public class SpatialDataset extends Dataset {
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
         }
-        // StorageOptionsParser has refused the leveled policy on anything but an R-tree.
-        boolean leveled = options.mergePolicy().filter(p -> p.name().equals(LeveledPolicy.NAME)).isPresent();
-        if (options.comparator().isEmpty() && !leveled && !internalRTree) {
-            return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
+        boolean rtree = index.getIndexType() == IndexType.RTREE;
+        if (rtree && options.organisation().isPresent()) {
+            return PhysicalSwap.resourceFactory(options.organisation().get(), this, metadataProvider, index,
+                    recordType, metaType, policyFactory, policyProperties);
+        }
+        if (rtree && getDatasetType() == DatasetType.INTERNAL) {
+            return spatialRTree(metadataProvider, index, recordType, metaType, options, policyFactory,
                     policyProperties);
         }
-        // The stock R-tree resource, built by AsterixDB's own provider, then given the chosen order, or its own
-        // (default) order computed fast.
+        if (options.comparator().isPresent() || isLeveled(options)) {
+            throw onlyForInternalRTrees(index);
+        }
+        return super.getResourceFactory(metadataProvider, index, recordType, metaType, policyFactory,
+                policyProperties);
+    }
+
+    /**
+     * The stock R-tree resource, built by AsterixDB's own provider, then given the chosen order or its own (default)
+     * order computed fast; it prunes its searches by component MBR, and keeps levels under the leveled policy.
+     */
+    private IResourceFactory spatialRTree(MetadataProvider metadataProvider, Index index, ARecordType recordType,
+            ARecordType metaType, IndexStorageOptions options, ILSMMergePolicyFactory policyFactory,
+            Map<String, String> policyProperties) throws AlgebricksException {
         ITypeTraits[] filterTypeTraits = DatasetUtil.computeFilterTypeTraits(this, recordType, metaType);
         IBinaryComparatorFactory[] filterComparators = DatasetUtil.computeFilterBinaryComparatorFactories(this,
                 recordType, metaType, metadataProvider.getStorageComponentProvider().getComparatorFactoryProvider());
         IResourceFactory rtree = RTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this, index,
                 recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
         if (!(rtree instanceof LSMRTreeWithAntiMatterLocalResourceFactory antiMatterRTree)) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a comparator or the leveled merge "
-                    + "policy can be chosen only for R-tree indexes of internal datasets");
+            throw onlyForInternalRTrees(index);
         }
         ILinearizeComparatorFactory order = options.comparator().isPresent()
                 ? RTreeLinearizers.factory(options.comparator().get(), RTreeLinearizers.dimensions(antiMatterRTree))
                 : RTreeLinearizers.fastEquivalent(RTreeLinearizers.order(antiMatterRTree));
         RTreeLinearizers.useOrder(antiMatterRTree, order);
-        if (leveled) {
-            return new DatasetLocalResourceFactory(getDatasetId(), new LeveledRTreeResourceFactory(antiMatterRTree));
-        }
-        // Every other internal R-tree prunes its searches by component MBR.
-        return new DatasetLocalResourceFactory(getDatasetId(), new PruningRTreeResourceFactory(antiMatterRTree));
+        IResourceFactory spatial = isLeveled(options) ? new LeveledRTreeResourceFactory(antiMatterRTree)
+                : new PruningRTreeResourceFactory(antiMatterRTree);
+        return new DatasetLocalResourceFactory(getDatasetId(), spatial);
     }
 
-    /** The {@code organisation} index behind the R-tree {@code index}. */
-    private IResourceFactory physicalSwap(IndexOrganisation organisation, MetadataProvider metadataProvider,
-            Index index, ARecordType recordType, ARecordType metaType, IndexStorageOptions options,
-            ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
-            throws AlgebricksException {
-        if (options.comparator().isPresent()) {
-            throw new AlgebricksException("index " + index.getIndexName() + ": a " + organisation.kind()
-                    + " index has no comparator");
-        }
-        ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
-        Map<String, String> policyProperties = mergePolicyProperties;
-        if (options.mergePolicy().isPresent()) {
-            policyFactory = mergePolicyFactory(metadataProvider, options.mergePolicy().get().name());
-            policyProperties = new HashMap<>(options.mergePolicy().get().parameters());
-        }
-        return PhysicalSwap.resourceFactory(organisation, this, metadataProvider, index, recordType, metaType,
-                policyFactory, policyProperties);
+    private static AlgebricksException onlyForInternalRTrees(Index index) {
+        return new AlgebricksException("index " + index.getIndexName() + ": a comparator or the leveled merge "
+                + "policy can be chosen only for R-tree indexes of internal datasets");
+    }
+
+    private static boolean isLeveled(IndexStorageOptions options) {
+        return options.mergePolicy().flatMap(policy -> PolicyCatalog.find(policy.name()))
+                .filter(policy -> policy.family() == Family.LEVELED).isPresent();
     }
 
     /**

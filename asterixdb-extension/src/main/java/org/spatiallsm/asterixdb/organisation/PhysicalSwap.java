@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
-import org.apache.asterix.common.config.DatasetConfig.IndexType;
 import org.apache.asterix.common.context.IStorageComponentProvider;
 import org.apache.asterix.formats.nontagged.NullIntrospector;
 import org.apache.asterix.metadata.declared.MetadataProvider;
@@ -26,7 +25,6 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.grid.GridSwap;
 import org.spatiallsm.storage.IndexOrganisation;
-import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.OrganisationTypes;
 
 /**
@@ -37,14 +35,6 @@ import org.spatiallsm.storage.OrganisationTypes;
 public final class PhysicalSwap {
 
     private PhysicalSwap() {
-    }
-
-    /** The organisation behind the R-tree {@code index}; empty for an ordinary R-tree or another index type. */
-    public static Optional<IndexOrganisation> organisation(Index index, IndexStorageOptions options) {
-        if (index.isPrimaryIndex() || index.getIndexType() != IndexType.RTREE) {
-            return Optional.empty();
-        }
-        return options.organisation();
     }
 
     /** The resource factory of the {@code organisation} index standing in for the R-tree {@code index}. */
@@ -87,6 +77,7 @@ public final class PhysicalSwap {
                 storage.getTypeTraitProvider().getTypeTrait(BuiltinType.ANULL), NullIntrospector.INSTANCE);
         return new DatasetLocalResourceFactory(dataset.getDatasetId(), factory);
     }
+
     /** The Hilbert layout of a DHB or DHVB index, the grid of an SHB or SIF one. */
     private static OrganisationStorage storage(IndexOrganisation organisation, ATypeTag field, String indexName)
             throws AlgebricksException {

@@ -35,13 +35,13 @@ import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 import org.spatiallsm.sqlpp.SpatialCreateIndexStatement;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.OrganisationTypes;
 import org.spatiallsm.storage.MergePolicyChoice;
 import org.spatiallsm.storage.RTreeComparator;
-import org.spatiallsm.storage.StorageOptionsParser;
 
 /**
  * AsterixDB's statement executor plus per-index storage options. {@code CREATE INDEX ... WITH} records the index's
@@ -177,7 +177,7 @@ public class SpatialQueryTranslator extends QueryTranslator {
     /** Our policies were validated by the parser; AsterixDB's own ones get AsterixDB's own check. */
     private static void validateStockPolicyParameters(MergePolicyChoice policy, SourceLocation location)
             throws Exception {
-        if (StorageOptionsParser.isOurs(policy.name())) {
+        if (PolicyCatalog.find(policy.name()).isPresent()) {
             return;
         }
         MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();

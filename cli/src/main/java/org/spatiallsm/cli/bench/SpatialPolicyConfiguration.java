@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.PartitionHistory;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.partitioning.ordering.Orderings;
@@ -74,7 +75,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
     }
 
     boolean isLeveled() {
-        return policy.equals(LeveledPolicy.NAME);
+        return PolicyCatalog.byName(policy).family() == Family.LEVELED;
     }
 
     /** The WITH record of the R-tree's CREATE INDEX; word parameters as strings, the others as numbers. */
@@ -98,8 +99,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
 
     /** Every parameter, defaults filled in, by the same core the engine and the DDL use. */
     PolicyParameters validated() {
-        return isLeveled() ? PolicyParameters.parse(LeveledPolicy.PARAMETERS, parameters)
-                : PolicyParameters.parse(MergePolicies.byName(policy), parameters);
+        return PolicyCatalog.byName(policy).parse(parameters);
     }
 
     /** The spatial simulator's run of this configuration on the same flushes. */

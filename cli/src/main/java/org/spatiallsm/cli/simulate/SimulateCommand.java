@@ -18,15 +18,16 @@ import java.util.function.LongUnaryOperator;
 import java.util.stream.LongStream;
 
 import org.spatiallsm.merge.InvalidPolicyParameterException;
-import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.MergePolicy;
-import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.UnknownPolicyException;
 import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.simulation.CountModel;
 import org.spatiallsm.partitioning.simulation.LeveledSimulator;
@@ -116,10 +117,11 @@ public final class SimulateCommand implements Callable<Integer> {
             if (flushes == null) {
                 throw invalid("--flushes is required (or --distribution for the spatial mode)");
             }
-            if (policyName.equals(LeveledPolicy.NAME)) {
-                PolicyParameters values = PolicyParameters.parse(LeveledPolicy.PARAMETERS, parameterMap());
-                requireAtLeastOne("--flushes", flushes);
-                requireAtLeastOne("--every", every);
+            CatalogPolicy policy = PolicyCatalog.byName(policyName);
+            PolicyParameters values = policy.parse(parameterMap());
+            requireAtLeastOne("--flushes", flushes);
+            requireAtLeastOne("--every", every);
+            if (policy.family() == Family.LEVELED) {
                 if (!flushSizes.equals("uniform") || componentOverhead != 0) {
                     throw invalid("--flush-sizes and --component-overhead apply to stack policies; the leveled count"
                             + " model has flushes of one unit");
@@ -127,16 +129,12 @@ public final class SimulateCommand implements Callable<Integer> {
                 simulateLeveled(values);
                 return 0;
             }
-            PolicyDescriptor descriptor = stackPolicy(policyName);
-            PolicyParameters values = PolicyParameters.parse(descriptor, parameterMap());
-            requireAtLeastOne("--flushes", flushes);
-            requireAtLeastOne("--every", every);
             if (componentOverhead < 0) {
                 throw invalid("--component-overhead must be at least 0, was " + componentOverhead);
             }
             LongUnaryOperator sizeOfFlush = flushSizes.equals("uniform") ? t -> 1
                     : readFlushSizes(Path.of(flushSizes));
-            simulate(values, descriptor.create(values), sizeOfFlush);
+            simulate(values, values.descriptor().create(values), sizeOfFlush);
             return 0;
         } catch (ParameterException | UnknownPolicyException | InvalidPolicyParameterException invalid) {
             return invalidInput(invalid.getMessage());
@@ -173,15 +171,6 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         report.summary(simulator.summary());
         out.flush();
-    }
-
-    /** A stack policy of the catalog; an unknown name's message lists the leveled policy too. */
-    static PolicyDescriptor stackPolicy(String name) {
-        try {
-            return MergePolicies.byName(name);
-        } catch (UnknownPolicyException unknown) {
-            throw new UnknownPolicyException(name, unknown.getMessage() + ", " + LeveledPolicy.NAME);
-        }
     }
 
     Map<String, String> parameterMap() {
@@ -254,13 +243,11 @@ public final class SimulateCommand implements Callable<Integer> {
         return spec.exitCodeOnInvalidInput();
     }
 
-    /** The policy names for --help and picocli's completion: the stack catalog, then the leveled policy. */
+    /** The policy names for --help and picocli's completion, in the catalog's order. */
     static final class PolicyNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            List<String> names = new ArrayList<>(MergePolicies.all().stream().map(PolicyDescriptor::name).toList());
-            names.add(LeveledPolicy.NAME);
-            return names.iterator();
+            return PolicyCatalog.names().iterator();
         }
     }
 

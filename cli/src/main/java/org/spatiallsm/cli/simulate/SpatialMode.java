@@ -10,8 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
+import org.spatiallsm.partitioning.catalog.PolicyCatalog;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.partitioning.ordering.Orderings;
@@ -92,27 +94,23 @@ final class SpatialMode {
         long flushes = (records + recordsPerFlush - 1) / recordsPerFlush;
         PrintWriter out = command.spec.commandLine().getOut();
         Map<String, String> raw = new HashMap<>(command.parameterMap());
-        if (command.policyName.equals(LeveledPolicy.NAME)) {
-            if (partitioning != null) {
-                if (!Partitioners.names().contains(partitioning)) {
-                    throw command.invalid("unknown --partitioning '" + partitioning + "' (known: "
-                            + String.join(", ", Partitioners.names()) + ")");
-                }
-                if (raw.containsKey(LeveledPolicy.PARTITIONING)) {
-                    throw command.invalid("give the partitioning once, as --partitioning or as --param partitioning");
-                }
-                raw.put(LeveledPolicy.PARTITIONING, partitioning);
+        CatalogPolicy policy = PolicyCatalog.byName(command.policyName);
+        if (partitioning != null && policy.hasParameter(LeveledPolicy.PARTITIONING)) {
+            if (!Partitioners.names().contains(partitioning)) {
+                throw command.invalid("unknown --partitioning '" + partitioning + "' (known: "
+                        + String.join(", ", Partitioners.names()) + ")");
             }
-            PolicyParameters values = PolicyParameters.parse(LeveledPolicy.PARAMETERS, raw);
-            Report report = new Report(out, values, command.format == SimulateCommand.Format.json, flushes);
-            report.finish(SpatialSimulation.leveled(new LeveledPolicy(values), settings,
-                    report.every(command.every)));
-        } else {
-            PolicyDescriptor descriptor = SimulateCommand.stackPolicy(command.policyName);
-            PolicyParameters values = PolicyParameters.parse(descriptor, raw);
-            Report report = new Report(out, values, command.format == SimulateCommand.Format.json, flushes);
-            report.finish(SpatialSimulation.stack(descriptor.create(values), settings, report.every(command.every)));
+            if (raw.containsKey(LeveledPolicy.PARTITIONING)) {
+                throw command.invalid("give the partitioning once, as --partitioning or as --param partitioning");
+            }
+            raw.put(LeveledPolicy.PARTITIONING, partitioning);
         }
+        PolicyParameters values = policy.parse(raw);
+        Report report = new Report(out, values, command.format == SimulateCommand.Format.json, flushes);
+        Consumer<Progress> progress = report.every(command.every);
+        report.finish(policy.family() == Family.LEVELED
+                ? SpatialSimulation.leveled(new LeveledPolicy(values), settings, progress)
+                : SpatialSimulation.stack(values.descriptor().create(values), settings, progress));
         out.flush();
     }
 

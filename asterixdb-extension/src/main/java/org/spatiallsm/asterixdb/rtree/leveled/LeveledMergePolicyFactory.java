@@ -12,6 +12,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
 import org.spatiallsm.asterixdb.introspection.LsmEventLog;
+import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
@@ -23,7 +24,7 @@ public final class LeveledMergePolicyFactory implements ILSMMergePolicyFactory {
 
     @Override
     public String getName() {
-        return LeveledPolicy.NAME;
+        return EngineMergePolicies.policyName(getClass());
     }
 
     /** Every parameter under its natural name: the DDL hands them all over, defaults filled in. */

@@ -13,6 +13,7 @@ import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
+import org.spatiallsm.asterixdb.introspection.PrunedIndex;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;

@@ -1,4 +1,4 @@
-package org.spatiallsm.asterixdb.rtree.pruning;
+package org.spatiallsm.asterixdb.introspection;
 
 import java.util.OptionalInt;
 import java.util.OptionalLong;
