@@ -82,8 +82,8 @@ class LeveledDdlTest {
 
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to R-tree "
-                + "indexes only, not to a dataset, whose policy all its indexes run, its primary B-tree included; set it "
-                + "on the index with CREATE INDEX ... WITH").doesNotContain("\n");
+                + "indexes only, not to a dataset, whose policy all its indexes run, its primary B-tree included; "
+                + "set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
     }

@@ -31,11 +31,12 @@ class WithClauseGrammarTest {
     void aMisspelledDatasetPolicyIsNamedAndTheKnownOnesListed() {
         String known = "known policies: bigtable, binomial, concurrent, constant, constant-all, correlated-prefix, "
                 + "exploring, leveled, min-latency, no-merge, prefix, tiered";
-        assertThatThrownBy(() -> parse(dataset("{\"merge-policy\": {\"name\": \"binomal\", \"parameters\": {\"k\": 4}}}")))
+        String misspelled = "{\"merge-policy\": {\"name\": \"binomal\", \"parameters\": {\"k\": 4}}}";
+        assertThatThrownBy(() -> parse(dataset(misspelled)))
                 .hasMessageContaining("unknown merge policy \"binomal\"; " + known).hasMessageNotContaining("Subfield");
         assertThatThrownBy(() -> parse(dataset("{\"merge-policy\": {\"name\": \"Binomial\"}}")))
                 .hasMessageContaining("unknown merge policy \"Binomial\"; " + known);
-        assertThatThrownBy(() -> parse(index("{\"merge-policy\": {\"name\": \"binomal\", \"parameters\": {\"k\": 4}}}")))
+        assertThatThrownBy(() -> parse(index(misspelled)))
                 .hasMessageContaining("index i: unknown merge policy \"binomal\"; " + known);
     }
 
@@ -46,7 +47,8 @@ class WithClauseGrammarTest {
                 .hasMessageContaining("duplicate key \"k\" in \"merge-policy.parameters\"; give each key once");
         assertThatThrownBy(() -> parse(index(
                 "{\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 4, \"k\": 5}}}")))
-                .hasMessageContaining("index i: duplicate key \"k\" in \"merge-policy.parameters\"; give each key once");
+                .hasMessageContaining(
+                        "index i: duplicate key \"k\" in \"merge-policy.parameters\"; give each key once");
         assertThatThrownBy(() -> parse(index("{\"comparator\": \"simple\", \"comparator\": \"hilbert\"}")))
                 .hasMessageContaining("index i: duplicate key \"comparator\" in the WITH record; give each key once");
     }

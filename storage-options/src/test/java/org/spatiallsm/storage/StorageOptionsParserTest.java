@@ -26,11 +26,13 @@ class StorageOptionsParserTest {
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("merge-policy", Map.of("name", "prefix"))))
                 .isFalse();
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("node-group", "ng"))).isFalse();
-        Map<String, Object> misspelled = Map.of("merge-policy", Map.of("name", "binomal", "parameters", Map.of("k", 4L)));
+        Map<String, Object> misspelled = Map.of("merge-policy",
+                Map.of("name", "binomal", "parameters", Map.of("k", 4L)));
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(misspelled)).isTrue();
         assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(misspelled))
-                .hasMessage("unknown merge policy \"binomal\"; known policies: bigtable, binomial, concurrent, constant,"
-                        + " constant-all, correlated-prefix, exploring, leveled, min-latency, no-merge, prefix, tiered");
+                .hasMessage("unknown merge policy \"binomal\"; known policies: bigtable, binomial, concurrent,"
+                        + " constant, constant-all, correlated-prefix, exploring, leveled, min-latency, no-merge,"
+                        + " prefix, tiered");
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(Map.of("merge-policy", "binomial"))).isTrue();
     }
 
