@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.organisations.grid.QueryPlan;
-import org.spatiallsm.organisations.grid.Rect;
 import org.spatiallsm.organisations.grid.StaticGrid;
 
 class CellsCommandTest {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 
 /** The notes' vectors (§6, §8 Fig. 5.1) on the 3-level 2x2 grid over [0, 8]^2, and vectors of the default grid. */
 class StaticGridTest {
