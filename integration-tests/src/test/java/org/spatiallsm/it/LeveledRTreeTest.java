@@ -600,9 +600,9 @@ class LeveledRTreeTest {
                                 .as(flush + " is older than " + picked.name() + " but still at level 0").isTrue();
                     }
                 }
-                Rect box = rect(picked);
+                Rect box = picked.mbr();
                 List<String> overlapping = state.live().values().stream()
-                        .filter(c -> c.level() == 1 && rect(c).intersects(box)).map(Component::name).sorted()
+                        .filter(c -> c.level() == 1 && c.mbr().intersects(box)).map(Component::name).sorted()
                         .toList();
                 assertThat(taken).as("level-1 components taken with " + picked.name()).isEqualTo(overlapping);
                 assertThat(edit instanceof MoveEdit).isEqualTo(overlapping.isEmpty());
@@ -628,8 +628,9 @@ class LeveledRTreeTest {
             state = state.apply(edit);
         }
         // Every component's MBR lies in the data's square (the keys were read right).
-        assertThat(state.live().values()).allSatisfy(c -> assertThat(rect(c).minX() >= -100 && rect(c).maxX() <= 100
-                && rect(c).minY() >= -100 && rect(c).maxY() <= 100).as("MBR of " + c).isTrue());
+        assertThat(state.live().values()).allSatisfy(c -> assertThat(c.mbr().minX() >= -100
+                && c.mbr().maxX() <= 100 && c.mbr().minY() >= -100 && c.mbr().maxY() <= 100).as("MBR of " + c)
+                .isTrue());
         // Leveled merges write no mask file (the manifest is their commit): none may ever appear.
         try (Stream<Path> all = Files.list(dir)) {
             assertThat(all.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".mask"));
@@ -656,7 +657,7 @@ class LeveledRTreeTest {
         assertThat(compaction.inputs()).as("inputs at the levels the manifest gave them")
                 .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
         LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
-                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
+                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), c.mbr(),
                         c.entries(), c.bytes()))
                 .toList())).orElseThrow();
         assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
@@ -679,7 +680,7 @@ class LeveledRTreeTest {
     /** The replayed components of levels >= {@code from}, as the policy sees them. */
     private static LeveledView view(Version state, int from) {
         return LeveledView.of(state.live().values().stream().filter(c -> c.level() >= from)
-                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), rect(c),
+                .map(c -> LeveledComponent.idle(Name.parse(c.name()).orElseThrow().age(), c.level(), c.mbr(),
                         c.entries(), c.bytes()))
                 .toList());
     }
@@ -687,11 +688,6 @@ class LeveledRTreeTest {
     private static String nameOf(Version state, LeveledComponent component) {
         return state.live().keySet().stream()
                 .filter(n -> Name.parse(n).orElseThrow().age() == component.id()).findFirst().orElseThrow();
-    }
-
-    private static Rect rect(Component component) {
-        List<Double> mbr = component.mbr();
-        return new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3));
     }
 
     /** Every live component of the partition and its level: the manifest's (level 0 for a flush without its edit). */

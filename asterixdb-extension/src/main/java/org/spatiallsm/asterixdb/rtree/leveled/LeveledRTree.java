@@ -168,7 +168,7 @@ public final class LeveledRTree extends PruningRTree {
     /** Writes the flush edit of a valid level-0 component, then makes it part of the version. */
     private void commitFlush(ILSMDiskComponent component, Stats stats) {
         LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
-                0, box(stats.mbr()), stats.entries(), component.getComponentSize()));
+                0, stats.mbr(), stats.entries(), component.getComponentSize()));
         LeveledManifest.append(files.manifest(), edit);
         version = version.apply(edit);
     }
@@ -209,10 +209,8 @@ public final class LeveledRTree extends PruningRTree {
         for (ILSMDiskComponent component : diskComponents) {
             LeveledManifest.Component described = describe(component);
             long id = LeveledManifest.Name.parse(described.name()).orElseThrow().age();
-            List<Double> mbr = described.mbr();
-            components.add(new LeveledComponent(id, described.level(),
-                    new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3)), described.entries(), described.bytes(),
-                    component.getState() == ComponentState.READABLE_MERGING));
+            components.add(new LeveledComponent(id, described.level(), described.mbr(), described.entries(),
+                    described.bytes(), component.getState() == ComponentState.READABLE_MERGING));
             byId.put(id, component);
         }
         return new Snapshot(LeveledView.of(components), byId);
@@ -238,17 +236,12 @@ public final class LeveledRTree extends PruningRTree {
         if (described.entries() == 0) {
             return Box.empty(2);
         }
-        List<Double> mbr = described.mbr();
-        return Box.of(new double[] { mbr.get(0), mbr.get(1) }, new double[] { mbr.get(2), mbr.get(3) });
+        return Box.of(described.mbr());
     }
 
     @Override
     public OptionalInt level(ILSMDiskComponent component) {
         return OptionalInt.of(describe(component).level());
-    }
-
-    private static List<Double> box(Rect mbr) {
-        return List.of(mbr.minX(), mbr.minY(), mbr.maxX(), mbr.maxY());
     }
 
     /** A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. */
@@ -439,7 +432,7 @@ public final class LeveledRTree extends PruningRTree {
         for (int i = 0; i < merge.outputs().size(); i++) {
             PartitionInfo partition = merge.partitions().get(i);
             added.add(new LeveledManifest.Component(name(merge.outputs().get(i)), merge.decision().targetLevel(),
-                    box(partition.mbr()), partition.entries(), merge.outputs().get(i).getComponentSize()));
+                    partition.mbr(), partition.entries(), merge.outputs().get(i).getComponentSize()));
         }
         LeveledManifest.MergeEdit edit =
                 new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());
