@@ -14,8 +14,8 @@ import java.util.List;
 
 import javax.imageio.ImageIO;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.partitioner.PartitionCollector;
 
 /** Draws a merge's output MBRs over its points as a PNG, headless, over the data's bounding box. */

@@ -21,9 +21,9 @@ import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.organisations.grid.GridParameters;
-import org.spatiallsm.organisations.grid.Rect;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 

@@ -21,9 +21,9 @@ import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.curves.DhvbValue;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.HilbertOrganisation;
 import org.spatiallsm.organisations.PointEntry;
-import org.spatiallsm.organisations.QueryRegion;
 import org.spatiallsm.organisations.SkipScan;
 import org.spatiallsm.organisations.SortedEntries;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
@@ -204,9 +204,8 @@ class HilbertBTreePhysicalSwapTest {
             entries.add(new PointEntry(Math.round((random.nextDouble() * 80 - 40) * 100) / 100.0,
                     Math.round((random.nextDouble() * 80 - 40) * 100) / 100.0, id));
         }
-        List<QueryRegion.Rectangle> queries = List.of(new QueryRegion.Rectangle(-10, -10, 10, 10),
-                new QueryRegion.Rectangle(-40, 0, 40, 0.5), new QueryRegion.Rectangle(5, -30, 25, 35),
-                QueryRegion.Rectangle.point(entries.get(7).x(), entries.get(7).y()));
+        List<Rect> queries = List.of(new Rect(-10, -10, 10, 10), new Rect(-40, 0, 40, 0.5), new Rect(5, -30, 25, 35),
+                Rect.point(entries.get(7).x(), entries.get(7).y()));
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
         for (HilbertOrganisation organisation : HilbertOrganisation.values()) {
             String dv = "Counted" + organisation.name();
@@ -227,7 +226,7 @@ class HilbertBTreePhysicalSwapTest {
             long candidates = 0;
             long results = 0;
             long reseeks = 0;
-            for (QueryRegion.Rectangle query : queries) {
+            for (Rect query : queries) {
                 SkipScan.Statistics expected = SkipScan.scan(sorted, HilbertOrganisation.ORDER,
                         organisation.cells(query).orElseThrow(), entry -> organisation.position(entry.x(), entry.y()),
                         entry -> query.contains(entry.x(), entry.y()), entry -> { });
@@ -248,7 +247,7 @@ class HilbertBTreePhysicalSwapTest {
     }
 
     /** The query as SQL++: a point when it is one (AsterixDB refuses degenerate rectangles). */
-    private static String region(QueryRegion.Rectangle query) {
+    private static String region(Rect query) {
         return query.minX() == query.maxX() && query.minY() == query.maxY() ? point(query.minX(), query.minY())
                 : rectangle(query.minX(), query.minY(), query.maxX(), query.maxY());
     }

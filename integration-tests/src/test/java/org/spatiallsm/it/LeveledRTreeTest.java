@@ -38,7 +38,7 @@ import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -601,9 +601,9 @@ class LeveledRTreeTest {
                                 .as(flush + " is older than " + picked.name() + " but still at level 0").isTrue();
                     }
                 }
-                Rect box = rect(picked);
+                Rect box = picked.mbr();
                 List<String> overlapping = state.live().values().stream()
-                        .filter(c -> c.level() == 1 && rect(c).intersects(box)).map(Component::name).sorted()
+                        .filter(c -> c.level() == 1 && c.mbr().intersects(box)).map(Component::name).sorted()
                         .toList();
                 assertThat(taken).as("level-1 components taken with " + picked.name()).isEqualTo(overlapping);
                 assertThat(edit instanceof MoveEdit).isEqualTo(overlapping.isEmpty());
@@ -628,8 +628,9 @@ class LeveledRTreeTest {
             state = state.apply(edit);
         }
         // Every component's MBR lies in the data's square (the keys were read right).
-        assertThat(state.live().values()).allSatisfy(c -> assertThat(rect(c).minX() >= -100 && rect(c).maxX() <= 100
-                && rect(c).minY() >= -100 && rect(c).maxY() <= 100).as("MBR of " + c).isTrue());
+        assertThat(state.live().values()).allSatisfy(c -> assertThat(c.mbr().minX() >= -100
+                && c.mbr().maxX() <= 100 && c.mbr().minY() >= -100 && c.mbr().maxY() <= 100).as("MBR of " + c)
+                .isTrue());
         // Leveled merges write no mask file (the manifest is their commit): none may ever appear.
         try (Stream<Path> all = Files.list(dir)) {
             assertThat(all.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith(".mask"));
@@ -657,7 +658,7 @@ class LeveledRTreeTest {
                 .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
         Map<String, Long> ids = ComponentIds.of(compaction.inputs().stream().map(Component::name).toList());
         LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
-                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), rect(c), c.entries(), c.bytes()))
+                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), c.mbr(), c.entries(), c.bytes()))
                 .toList())).orElseThrow();
         assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
             assertThat(c.level()).isEqualTo(decision.targetLevel());
@@ -683,18 +684,13 @@ class LeveledRTreeTest {
     private static LeveledView view(Version state, int from) {
         Map<String, Long> ids = ComponentIds.of(state.live().keySet());
         return LeveledView.of(state.live().values().stream().filter(c -> c.level() >= from)
-                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), rect(c), c.entries(), c.bytes()))
+                .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), c.mbr(), c.entries(), c.bytes()))
                 .toList());
     }
 
     private static String nameOf(Version state, LeveledComponent component) {
         Map<String, Long> ids = ComponentIds.of(state.live().keySet());
         return ids.keySet().stream().filter(n -> ids.get(n) == component.id()).findFirst().orElseThrow();
-    }
-
-    private static Rect rect(Component component) {
-        List<Double> mbr = component.mbr();
-        return new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3));
     }
 
     /** Every live component of the partition and its level: the manifest's (level 0 for a flush without its edit). */

@@ -1,6 +1,9 @@
 package org.spatiallsm.curves;
 
-/** A rectangle of grid cells, bounds inclusive: columns {@code x1..x2}, rows {@code y1..y2}. */
+/**
+ * A rectangle of grid cells, bounds inclusive: columns {@code x1..x2}, rows {@code y1..y2}. Not a
+ * {@link org.spatiallsm.geometry.Rect}: its bounds are whole cells of a curve's grid, exact in a long.
+ */
 public record GridRect(long x1, long y1, long x2, long y2) {
 
     public GridRect {

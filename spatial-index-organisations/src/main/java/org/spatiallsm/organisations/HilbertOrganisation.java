@@ -8,6 +8,7 @@ import org.spatiallsm.curves.GridCell;
 import org.spatiallsm.curves.GridRect;
 import org.spatiallsm.curves.HilbertCurve;
 import org.spatiallsm.curves.RelativeHilbertOrder;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * The two Hilbert B-tree organisations of Kim's study and their key layouts. Both place a point at a position on
@@ -34,7 +35,7 @@ public enum HilbertOrganisation {
         }
 
         @Override
-        public Optional<GridRect> cells(QueryRegion.Rectangle mbr) {
+        public Optional<GridRect> cells(Rect mbr) {
             GridCell low = cell(mbr.minX(), mbr.minY());
             GridCell high = cell(mbr.maxX(), mbr.maxY());
             return Optional.of(new GridRect(low.x(), low.y(), high.x(), high.y()));
@@ -57,7 +58,7 @@ public enum HilbertOrganisation {
         }
 
         @Override
-        public Optional<GridRect> cells(QueryRegion.Rectangle mbr) {
+        public Optional<GridRect> cells(Rect mbr) {
             double minX = Math.max(mbr.minX(), -180);
             double minY = Math.max(mbr.minY(), -90);
             double maxX = Math.min(mbr.maxX(), 180);
@@ -88,7 +89,7 @@ public enum HilbertOrganisation {
      * The grid cells that any point of {@code mbr} can lie in (by monotonicity, the cells between its corners'),
      * or empty when no indexable point lies in it.
      */
-    public abstract Optional<GridRect> cells(QueryRegion.Rectangle mbr);
+    public abstract Optional<GridRect> cells(Rect mbr);
 
     /**
      * The B-tree order of two points (before the primary key): DHB's relative Hilbert order; DHVB's hv, then x,

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.spatiallsm.curves.GridRect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * A range search of a DHB or DHVB index: the skip-scan over the region's MBR yields candidates (points inside the
@@ -26,7 +27,7 @@ public final class OrganisationSearch {
     }
 
     public static Result search(HilbertOrganisation organisation, CurveIndex<PointEntry> index, QueryRegion region) {
-        QueryRegion.Rectangle mbr = region.mbr();
+        Rect mbr = region.mbr();
         Optional<GridRect> cells = organisation.cells(mbr);
         if (cells.isEmpty()) {
             return new Result(List.of(), 0, 0, 0, 0);

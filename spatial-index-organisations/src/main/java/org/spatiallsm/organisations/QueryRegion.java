@@ -1,37 +1,28 @@
 package org.spatiallsm.organisations;
 
+import org.spatiallsm.geometry.Rect;
+
 /**
  * The region of a {@code spatial_intersect} query on points. The index search covers its minimum bounding
  * rectangle; refinement keeps the points that {@link #contains} admits (boundaries included, as AsterixDB does).
  */
 public sealed interface QueryRegion permits QueryRegion.Rectangle, QueryRegion.Circle {
 
-    Rectangle mbr();
+    Rect mbr();
 
     boolean contains(double x, double y);
 
-    /** An axis-aligned rectangle, bounds inclusive; a point query is the rectangle with equal corners. */
-    record Rectangle(double minX, double minY, double maxX, double maxY) implements QueryRegion {
-
-        public Rectangle {
-            if (!(minX <= maxX && minY <= maxY)) {
-                throw new IllegalArgumentException("the rectangle's lower corner (" + minX + ", " + minY
-                        + ") is not below and left of its upper corner (" + maxX + ", " + maxY + ")");
-            }
-        }
-
-        public static Rectangle point(double x, double y) {
-            return new Rectangle(x, y, x, y);
-        }
+    /** A rectangle as a query region; a point query is the rectangle with equal corners. */
+    record Rectangle(Rect rect) implements QueryRegion {
 
         @Override
-        public Rectangle mbr() {
-            return this;
+        public Rect mbr() {
+            return rect;
         }
 
         @Override
         public boolean contains(double x, double y) {
-            return minX <= x && x <= maxX && minY <= y && y <= maxY;
+            return rect.contains(x, y);
         }
     }
 
@@ -45,8 +36,8 @@ public sealed interface QueryRegion permits QueryRegion.Rectangle, QueryRegion.C
         }
 
         @Override
-        public Rectangle mbr() {
-            return new Rectangle(centreX - radius, centreY - radius, centreX + radius, centreY + radius);
+        public Rect mbr() {
+            return new Rect(centreX - radius, centreY - radius, centreX + radius, centreY + radius);
         }
 
         @Override

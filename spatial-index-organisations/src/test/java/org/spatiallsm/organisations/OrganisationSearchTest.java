@@ -9,6 +9,7 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.spatiallsm.geometry.Rect;
 
 /** The search of both organisations against a brute-force scan of the same entries. */
 class OrganisationSearchTest {
@@ -74,7 +75,7 @@ class OrganisationSearchTest {
     void theWholeSpaceIsOneSeekAndAFullScan(HilbertOrganisation organisation) {
         List<PointEntry> entries = sorted(organisation, randomEntries(1_000));
         OrganisationSearch.Result result = OrganisationSearch.search(organisation, index(organisation, entries),
-                new QueryRegion.Rectangle(-180, -90, 180, 90));
+                new QueryRegion.Rectangle(new Rect(-180, -90, 180, 90)));
 
         assertThat(result.results()).isEqualTo(entries);
         assertThat(result.seeks()).isEqualTo(1);
@@ -94,7 +95,7 @@ class OrganisationSearchTest {
         entries.add(new PointEntry(12.5, Math.nextDown(-45.0), 2));
         List<PointEntry> sorted = sorted(organisation, entries);
         OrganisationSearch.Result result = OrganisationSearch.search(organisation, index(organisation, sorted),
-                QueryRegion.Rectangle.point(12.5, -45.0));
+                new QueryRegion.Rectangle(Rect.point(12.5, -45.0)));
 
         assertThat(result.results()).hasSize(50).allMatch(e -> e.x() == 12.5 && e.y() == -45.0);
     }
@@ -104,13 +105,13 @@ class OrganisationSearchTest {
     void aQueryBeyondTheDomainFindsOnlyItsEdges(HilbertOrganisation organisation) {
         List<PointEntry> entries = sorted(organisation, randomEntries(500));
         SortedEntries<PointEntry> index = index(organisation, entries);
-        QueryRegion.Rectangle east = new QueryRegion.Rectangle(180, -100, 500, 100);
+        QueryRegion.Rectangle east = new QueryRegion.Rectangle(new Rect(180, -100, 500, 100));
 
         assertThat(OrganisationSearch.search(organisation, index, east).results())
                 .isEqualTo(filter(entries, e -> e.x() == 180));
         if (organisation == HilbertOrganisation.DHVB) {
             OrganisationSearch.Result outside = OrganisationSearch.search(organisation, index,
-                    new QueryRegion.Rectangle(181, 0, 190, 10));
+                    new QueryRegion.Rectangle(new Rect(181, 0, 190, 10)));
             assertThat(outside.results()).isEmpty();
             assertThat(outside.seeks()).isZero();
         }
@@ -197,7 +198,7 @@ class OrganisationSearchTest {
             xs[1] = xs[0];
             ys[1] = ys[0];
         }
-        return new QueryRegion.Rectangle(Math.min(xs[0], xs[1]), Math.min(ys[0], ys[1]), Math.max(xs[0], xs[1]),
-                Math.max(ys[0], ys[1]));
+        return new QueryRegion.Rectangle(new Rect(Math.min(xs[0], xs[1]), Math.min(ys[0], ys[1]),
+                Math.max(xs[0], xs[1]), Math.max(ys[0], ys[1])));
     }
 }

@@ -1,6 +1,11 @@
 package org.spatiallsm.workloads;
 
-/** An axis-parallel rectangle in degrees, borders included (like AsterixDB's spatial_intersect). */
+import org.spatiallsm.geometry.Rect;
+
+/**
+ * An axis-parallel rectangle in degrees, borders included (like AsterixDB's spatial_intersect): the generators' domain
+ * type, which names its axes and knows the globe. {@link #toRect} is its one way to the plain rectangle.
+ */
 public record GeoRect(double minLon, double minLat, double maxLon, double maxLat) {
 
     public GeoRect {
@@ -15,6 +20,11 @@ public record GeoRect(double minLon, double minLat, double maxLon, double maxLat
 
     public boolean contains(GeoPoint p) {
         return p.lon() >= minLon && p.lon() <= maxLon && p.lat() >= minLat && p.lat() <= maxLat;
+    }
+
+    /** The same rectangle with x = longitude and y = latitude. */
+    public Rect toRect() {
+        return new Rect(minLon, minLat, maxLon, maxLat);
     }
 
     public double width() {

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  */
 public final class SpatialQueries {
 
-    /** A rectangle query: the record it is centred on, its sigma, and the window. */
+    /** A rectangle query, not a geometry: the record it is centred on, its sigma, and the window. */
     public record Rectangle(long centreId, GeoPoint centre, double sigma, GeoRect window) {
     }
 

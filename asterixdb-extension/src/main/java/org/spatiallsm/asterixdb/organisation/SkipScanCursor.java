@@ -17,9 +17,9 @@ import org.apache.hyracks.storage.common.ISearchOperationCallback;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.MultiComparator;
 import org.spatiallsm.curves.GridRect;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.CurveIndex;
 import org.spatiallsm.organisations.HilbertOrganisation;
-import org.spatiallsm.organisations.QueryRegion;
 import org.spatiallsm.organisations.SkipScan;
 
 /**
@@ -62,8 +62,8 @@ final class SkipScanCursor extends OrganisationCursor {
     public void open(ICursorInitialState initialState, ISearchPredicate searchPred) throws HyracksDataException {
         endSearch();
         ITupleReference key = ((SearchPredicate) searchPred).getLowKey();
-        QueryRegion.Rectangle mbr = new QueryRegion.Rectangle(HilbertLayout.coordinate(key, 0),
-                HilbertLayout.coordinate(key, 1), HilbertLayout.coordinate(key, 2), HilbertLayout.coordinate(key, 3));
+        Rect mbr = new Rect(HilbertLayout.coordinate(key, 0), HilbertLayout.coordinate(key, 1),
+                HilbertLayout.coordinate(key, 2), HilbertLayout.coordinate(key, 3));
         Optional<GridRect> cells = layout.organisation().cells(mbr);
         if (cells.isEmpty()) {
             index.searchCounters().record(0, 0, 0);

@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.CellKey;
 import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.organisations.grid.KeyRange;
 import org.spatiallsm.organisations.grid.QueryPlan;
-import org.spatiallsm.organisations.grid.Rect;
 import org.spatiallsm.organisations.grid.StaticGrid;
 
 import picocli.CommandLine.ArgGroup;

@@ -6,9 +6,9 @@ import java.util.List;
 
 import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.organisations.grid.QueryPlan;
-import org.spatiallsm.organisations.grid.Rect;
 import org.spatiallsm.organisations.grid.StaticGrid;
 
 class CellsCommandTest {

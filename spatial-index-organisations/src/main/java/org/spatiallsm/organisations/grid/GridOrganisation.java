@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import org.spatiallsm.geometry.Rect;
+
 /**
  * An SHB-tree or SIF index as a B-tree of int64 keys ({@link CellKey#toLong()}) stores it (Kim's dissertation,
  * Ch. 4-5): the keys an object's entries get, and the inclusive key ranges a query searches. Both are pure functions

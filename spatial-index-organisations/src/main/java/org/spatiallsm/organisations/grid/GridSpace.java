@@ -1,6 +1,11 @@
 package org.spatiallsm.organisations.grid;
 
-/** The rectangle a static grid divides: bottom-left (x1, y1), top-right (x2, y2), both closed. */
+import org.spatiallsm.geometry.Rect;
+
+/**
+ * The rectangle a static grid divides: bottom-left (x1, y1), top-right (x2, y2), both closed. Not a {@link Rect}: a
+ * grid's space must be finite and have an area, and a bad one is the user's parameter error.
+ */
 public record GridSpace(double x1, double y1, double x2, double y2) {
 
     /** Kim's space for longitude/latitude data. */
@@ -8,11 +13,11 @@ public record GridSpace(double x1, double y1, double x2, double y2) {
 
     public GridSpace {
         if (!(Double.isFinite(x1) && Double.isFinite(y1) && Double.isFinite(x2) && Double.isFinite(y2))) {
-            throw new InvalidGridParameterException("grid space " + text(x1, y1, x2, y2)
+            throw new InvalidGridParameterException("grid space " + Rect.text(x1, y1, x2, y2)
                     + " must have finite coordinates");
         }
         if (x1 >= x2 || y1 >= y2) {
-            throw new InvalidGridParameterException("grid space " + text(x1, y1, x2, y2)
+            throw new InvalidGridParameterException("grid space " + Rect.text(x1, y1, x2, y2)
                     + " must have x1 < x2 and y1 < y2 (bottom-left corner, then top-right corner)");
         }
     }
@@ -23,10 +28,6 @@ public record GridSpace(double x1, double y1, double x2, double y2) {
 
     @Override
     public String toString() {
-        return text(x1, y1, x2, y2);
-    }
-
-    private static String text(double x1, double y1, double x2, double y2) {
-        return Rect.number(x1) + "," + Rect.number(y1) + "," + Rect.number(x2) + "," + Rect.number(y2);
+        return Rect.text(x1, y1, x2, y2);
     }
 }

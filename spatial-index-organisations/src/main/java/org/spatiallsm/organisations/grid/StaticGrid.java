@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.spatiallsm.geometry.Rect;
+
 /**
  * A static multi-level grid (Kim's dissertation, Ch. 4-5): the cell keys of points and objects, and what a query
  * searches, for the SHB-tree and SIF.

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation.Kind;
 import org.spatiallsm.organisations.grid.GridOrganisation.Range;
 

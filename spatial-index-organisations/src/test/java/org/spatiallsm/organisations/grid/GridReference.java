@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.spatiallsm.geometry.Rect;
+
 /**
  * A brute-force model of a static grid for the tests: cell boundaries as exact decimals (every double is one),
  * found by comparing against every boundary rather than by any formula of the core, and cell numbers from the

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * The core against the brute-force {@link GridReference} on seeded random points and rectangles, with many

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * The vectors of Kim's dissertation (Ch. 4, Ch. 5 Fig. 5.1) on the 3-level 2x2 grid over [0, 8]^2, and vectors of the

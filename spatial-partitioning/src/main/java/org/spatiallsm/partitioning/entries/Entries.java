@@ -2,7 +2,7 @@ package org.spatiallsm.partitioning.entries;
 
 import java.util.Arrays;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * A growable batch of index entries stored column by column: an id and an MBR per row, in parallel primitive arrays,

@@ -1,6 +1,6 @@
 package org.spatiallsm.partitioning.leveled;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * A component's place on the Z-order curve of MBR centres, the key of the {@code round-robin} pick: the Z value of

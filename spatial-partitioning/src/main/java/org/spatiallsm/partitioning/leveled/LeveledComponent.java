@@ -1,6 +1,6 @@
 package org.spatiallsm.partitioning.leveled;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * What the leveled policy may know about one disk component. It never sees a file.

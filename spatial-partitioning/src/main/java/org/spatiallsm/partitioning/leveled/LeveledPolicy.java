@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.merge.ParameterSchema;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.ParameterSpec.Type;
 import org.spatiallsm.merge.PolicyParameters;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
 

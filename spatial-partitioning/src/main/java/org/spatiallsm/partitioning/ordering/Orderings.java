@@ -4,8 +4,8 @@ import java.util.List;
 
 import org.spatiallsm.curves.CurveOrder;
 import org.spatiallsm.curves.HilbertCurve;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 
 /**
  * The built-in orderings, by their DDL names. All three order an entry by its MBR's lower-left corner

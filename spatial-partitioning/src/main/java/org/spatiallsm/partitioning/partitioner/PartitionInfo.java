@@ -1,6 +1,6 @@
 package org.spatiallsm.partitioning.partitioner;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * One output partition of a merge.

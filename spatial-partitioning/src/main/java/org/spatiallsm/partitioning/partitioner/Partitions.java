@@ -1,7 +1,7 @@
 package org.spatiallsm.partitioning.partitioner;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 
 /** What every partitioner does the same way: check the cap, and emit one partition while tracking its MBR. */
 final class Partitions {

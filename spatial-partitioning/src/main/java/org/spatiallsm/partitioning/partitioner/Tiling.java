@@ -2,7 +2,7 @@ package org.spatiallsm.partitioning.partitioner;
 
 import java.util.Arrays;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * A tiling of the plane into half-open boxes, one per partition, as a binary tree of axis-parallel cuts: a point

@@ -5,12 +5,15 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.spatiallsm.geometry.Rect;
+
 /**
  * An axis-aligned box of any number of dimensions with closed bounds, ordered as AsterixDB's R-tree orders its double
  * keys ({@link Double#compare}: -0.0 before 0.0, NaN after everything), so that {@link #overlaps} agrees with the
  * R-tree's own intersection test on every value. A component's MBR or a query window; {@link #empty} (the MBR of a
- * component without entries) overlaps nothing. Unlike {@code Rect}, the bounds are not checked: a query may be
- * inverted or hold NaN, and is then compared exactly as the R-tree compares it.
+ * component without entries) overlaps nothing. Not a {@link Rect}: the R-tree's keys may have more than two
+ * dimensions, and the bounds are not checked (a query may be inverted or hold NaN, and is then compared exactly as
+ * the R-tree compares it).
  */
 public final class Box {
 
@@ -30,6 +33,11 @@ public final class Box {
 
     public static Box of(double[] min, double[] max) {
         return new Box(min.clone(), max.clone(), false);
+    }
+
+    /** The 2-D box of a rectangle. */
+    public static Box of(Rect rect) {
+        return new Box(new double[] { rect.minX(), rect.minY() }, new double[] { rect.maxX(), rect.maxY() }, false);
     }
 
     /** The MBR of nothing: overlaps no box, and is the neutral element of {@link #union}. */

@@ -3,7 +3,7 @@ package org.spatiallsm.partitioning.simulation;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.simulation.LeveledSimulator.Written;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.CurvePosition;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;

@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryRun;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.partitioning.ordering.RowSort;

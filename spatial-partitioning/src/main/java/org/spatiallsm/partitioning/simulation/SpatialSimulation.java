@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.merge.MergePolicy;
 import org.spatiallsm.merge.simulation.MergedSize;
 import org.spatiallsm.merge.simulation.SimulatedComponent;
@@ -12,12 +13,10 @@ import org.spatiallsm.merge.simulation.SimulationStep;
 import org.spatiallsm.merge.simulation.SimulationSummary;
 import org.spatiallsm.merge.simulation.Simulator;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.workloads.GeoPoint;
-import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.SpatialQueries;
 
@@ -155,8 +154,7 @@ public final class SpatialSimulation {
         for (double sigma : settings.sigmas()) {
             long operational = 0;
             for (int q = 0; q < settings.queries(); q++) {
-                GeoRect window = windows.rectangle(q, List.of(sigma)).window();
-                Rect query = new Rect(window.minLon(), window.minLat(), window.maxLon(), window.maxLat());
+                Rect query = windows.rectangle(q, List.of(sigma)).window().toRect();
                 operational += all.stream().filter(query::intersects).count();
             }
             costs.add(new SpatialSummary.QueryCost(sigma, settings.queries(),

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.merge.InvalidPolicyParameterException;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
 
 class LeveledPolicyTest {

@@ -7,8 +7,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.curves.CurveOrder;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 
 class OrderingsTest {
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.BitSet;
 import java.util.List;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.ordering.Ordering;
 
 /** The invariants every partitioner promises (see {@link Partitioner}). */

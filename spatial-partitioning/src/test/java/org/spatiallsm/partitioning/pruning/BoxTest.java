@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 
 class BoxTest {
 
@@ -23,6 +24,12 @@ class BoxTest {
         assertThat(unit.overlaps(box(0, -2, 1, Math.nextDown(0.0)))).as("just below it").isFalse();
         assertThat(unit.overlaps(box(0.5, 2, 0.5, 3))).as("overlaps in x only").isFalse();
         assertThat(unit.overlaps(box(1, 1, 1, 1))).as("a point on the corner").isTrue();
+    }
+
+    @Test
+    void aRectangleIsTheTwoDimensionalBoxOfItsCorners() {
+        assertThat(Box.of(new Rect(-1.5, 2, 4, 8.25))).isEqualTo(box(-1.5, 2, 4, 8.25));
+        assertThat(Box.of(Rect.point(3, 3)).dimensions()).isEqualTo(2);
     }
 
     @Test

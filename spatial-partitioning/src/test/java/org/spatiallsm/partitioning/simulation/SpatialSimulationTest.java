@@ -13,6 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.simulation.MergedSize;
@@ -114,8 +115,7 @@ class SpatialSimulationTest {
 
     @Test
     void overlapWithinALevelCountsIntersectingNeighbours() {
-        assertThat(SpatialSimulation.averageOverlap(List.of(new org.spatiallsm.partitioning.geometry.Rect(0, 0, 1, 1),
-                new org.spatiallsm.partitioning.geometry.Rect(1, 1, 2, 2),
-                new org.spatiallsm.partitioning.geometry.Rect(5, 5, 6, 6)))).isEqualTo(2 / 3.0);
+        assertThat(SpatialSimulation.averageOverlap(List.of(new Rect(0, 0, 1, 1), new Rect(1, 1, 2, 2),
+                new Rect(5, 5, 6, 6)))).isEqualTo(2 / 3.0);
     }
 }

@@ -11,8 +11,8 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
-import org.spatiallsm.organisations.grid.Rect;
 
 /**
  * The tuples of an SHB-tree or SIF index behind an R-tree. AsterixDB hands it R-tree tuples ⟨x1, y1, x2, y2, pk...⟩

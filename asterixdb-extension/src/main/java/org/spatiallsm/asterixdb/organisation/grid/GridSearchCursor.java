@@ -24,9 +24,9 @@ import org.apache.hyracks.storage.common.ISearchOperationCallback;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.MultiComparator;
 import org.spatiallsm.asterixdb.organisation.OrganisationCursor;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.organisations.grid.GridOrganisation.Kind;
-import org.spatiallsm.organisations.grid.Rect;
 
 /**
  * Answers an R-tree search (an MBR) on a {@link GridBTree}: one LSM B-tree range search per range or token of the

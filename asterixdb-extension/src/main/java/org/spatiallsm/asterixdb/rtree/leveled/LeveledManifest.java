@@ -27,6 +27,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
@@ -49,7 +50,7 @@ public final class LeveledManifest {
     /** A manifest is rewritten when it holds more than {@code 2 x live components + 64} edits. */
     private static final int REWRITE_SLACK = 64;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(MbrJson.MODULE);
     private static final Pattern OUTPUT_NAME = Pattern.compile("(\\d+)_(\\d+)_m(\\d+)p(\\d+)");
     private static final Pattern FLUSH_NAME = Pattern.compile("(\\d+)_(\\d+)");
 
@@ -60,7 +61,7 @@ public final class LeveledManifest {
      * A component as the manifest records it: its level, MBR ([minX, minY, maxX, maxY], anti-matter included), entry
      * count (matter and anti-matter) and bytes on disk.
      */
-    public record Component(String name, int level, List<Double> mbr, long entries, long bytes) {
+    public record Component(String name, int level, Rect mbr, long entries, long bytes) {
 
         /** The same component at {@code newLevel}. */
         Component atLevel(int newLevel) {

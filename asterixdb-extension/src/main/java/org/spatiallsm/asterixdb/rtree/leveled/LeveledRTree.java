@@ -48,10 +48,10 @@ import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
-import org.spatiallsm.partitioning.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledView;
@@ -179,7 +179,7 @@ public final class LeveledRTree extends PruningRTree {
     /** Writes the flush edit of a valid level-0 component, then makes it part of the version. */
     private void commitFlush(ILSMDiskComponent component, Stats stats) {
         LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
-                0, box(stats.mbr()), stats.entries(), component.getComponentSize()));
+                0, stats.mbr(), stats.entries(), component.getComponentSize()));
         LeveledManifest.append(files.manifest(), edit);
         version = version.apply(edit);
     }
@@ -226,10 +226,8 @@ public final class LeveledRTree extends PruningRTree {
         for (ILSMDiskComponent component : diskComponents) {
             LeveledManifest.Component described = describe(component);
             long id = ids.get(described.name());
-            List<Double> mbr = described.mbr();
-            components.add(new LeveledComponent(id, described.level(),
-                    new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3)), described.entries(), described.bytes(),
-                    component.getState() == ComponentState.READABLE_MERGING));
+            components.add(new LeveledComponent(id, described.level(), described.mbr(), described.entries(),
+                    described.bytes(), component.getState() == ComponentState.READABLE_MERGING));
             if (byId.put(id, component) != null) {
                 throw new IllegalStateException("component " + described.name() + " is listed twice in " + this);
             }
@@ -257,17 +255,12 @@ public final class LeveledRTree extends PruningRTree {
         if (described.entries() == 0) {
             return Box.empty(2);
         }
-        List<Double> mbr = described.mbr();
-        return Box.of(new double[] { mbr.get(0), mbr.get(1) }, new double[] { mbr.get(2), mbr.get(3) });
+        return Box.of(described.mbr());
     }
 
     @Override
     public OptionalInt level(ILSMDiskComponent component) {
         return OptionalInt.of(describe(component).level());
-    }
-
-    private static List<Double> box(Rect mbr) {
-        return List.of(mbr.minX(), mbr.minY(), mbr.maxX(), mbr.maxY());
     }
 
     /** A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. */
@@ -467,7 +460,7 @@ public final class LeveledRTree extends PruningRTree {
         for (int i = 0; i < merge.outputs().size(); i++) {
             PartitionInfo partition = merge.partitions().get(i);
             added.add(new LeveledManifest.Component(name(merge.outputs().get(i)), merge.decision().targetLevel(),
-                    box(partition.mbr()), partition.entries(), merge.outputs().get(i).getComponentSize()));
+                    partition.mbr(), partition.entries(), merge.outputs().get(i).getComponentSize()));
         }
         LeveledManifest.MergeEdit edit =
                 new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());

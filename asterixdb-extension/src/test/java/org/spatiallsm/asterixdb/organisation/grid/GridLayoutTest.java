@@ -13,10 +13,10 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.PermutingTupleReference;
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.organisations.grid.GridOrganisation.Kind;
 import org.spatiallsm.organisations.grid.GridParameters;
-import org.spatiallsm.organisations.grid.Rect;
 
 /** The translation between R-tree tuples ⟨x1, y1, x2, y2, pk⟩ and grid entries, both ways, and refinement. */
 class GridLayoutTest {

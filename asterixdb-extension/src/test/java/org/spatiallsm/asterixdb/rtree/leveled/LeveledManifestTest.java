@@ -11,6 +11,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
@@ -20,14 +21,14 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
 
 class LeveledManifestTest {
 
-    private static final List<Double> BOX = List.of(0.0, 0.0, 1.0, 1.0);
+    private static final Rect BOX = new Rect(0, 0, 1, 1);
 
     /** Merge 0 takes flushes 0 and 1 into two level-1 outputs; merge 1 takes flush 2 and output p1 of merge 0. */
     private static final MergeEdit FIRST = new MergeEdit(0, List.of("0_0", "1_1"),
             List.of(new Component("0_1_m0p0", 1, BOX, 10, 100), new Component("0_1_m0p1", 1, BOX, 7, 90)),
             List.of(new Component("0_0", 0, BOX, 9, 90), new Component("1_1", 0, BOX, 8, 80)));
     private static final MergeEdit SECOND = new MergeEdit(1, List.of("2_2", "0_1_m0p1"),
-            List.of(new Component("0_2_m1p0", 1, List.of(2.0, 2.0, 3.0, 3.0), 12, 120)),
+            List.of(new Component("0_2_m1p0", 1, new Rect(2, 2, 3, 3), 12, 120)),
             List.of(new Component("2_2", 0, BOX, 5, 50), new Component("0_1_m0p1", 1, BOX, 7, 90)));
 
     /** The flush edits of the inputs of {@link #FIRST} and {@link #SECOND}, as their installs wrote them. */
@@ -37,7 +38,7 @@ class LeveledManifestTest {
 
     @Test
     void aFlushEditDescribesItsComponentAtLevelZero() {
-        FlushEdit flush = new FlushEdit(new Component("3_3", 0, List.of(-1.5, 2.0, 4.0, 8.25), 31, 16384));
+        FlushEdit flush = new FlushEdit(new Component("3_3", 0, new Rect(-1.5, 2, 4, 8.25), 31, 16384));
         assertThat(LeveledManifest.encode(flush)).isEqualTo("{\"edit\":\"flush\",\"component\":{\"name\":\"3_3\","
                 + "\"level\":0,\"mbr\":[-1.5,2.0,4.0,8.25],\"entries\":31,\"bytes\":16384}}");
         Version version = replay(FLUSH_0, flush);
@@ -46,6 +47,36 @@ class LeveledManifestTest {
         assertThat(version.levelOf("3_3")).isZero();
         assertThat(version.removed()).isEmpty();
         assertThat(version.lastSerial()).isEqualTo(-1);
+    }
+
+    @Test
+    void linesWrittenBeforeTheMbrWasARectangleReadAndAreWrittenTheSame() throws Exception {
+        // As earlier versions wrote them, when a component's MBR was a list of four numbers.
+        String merge = "{\"edit\":\"merge\",\"serial\":0,\"removed\":[\"0_0\",\"1_1\"],\"added\":[{\"name\":"
+                + "\"0_1_m0p0\",\"level\":1,\"mbr\":[0.0,0.0,1.0,1.0],\"entries\":10,\"bytes\":100},{\"name\":"
+                + "\"0_1_m0p1\",\"level\":1,\"mbr\":[0.0,0.0,1.0,1.0],\"entries\":7,\"bytes\":90}],\"inputs\":"
+                + "[{\"name\":\"0_0\",\"level\":0,\"mbr\":[0.0,0.0,1.0,1.0],\"entries\":9,\"bytes\":90},{\"name\":"
+                + "\"1_1\",\"level\":0,\"mbr\":[0.0,0.0,1.0,1.0],\"entries\":8,\"bytes\":80}]}";
+        String snapshot = "{\"edit\":\"snapshot\",\"live\":[{\"name\":\"0_2_m1p0\",\"level\":1,\"mbr\":"
+                + "[-1.5,2.0,4.0,8.25],\"entries\":12,\"bytes\":120}],\"removed\":[\"0_0\"],\"lastSerial\":1}";
+        assertThat(LeveledManifest.decode(merge)).isEqualTo(FIRST);
+        assertThat(LeveledManifest.decode(snapshot)).isEqualTo(new SnapshotEdit(
+                List.of(new Component("0_2_m1p0", 1, new Rect(-1.5, 2, 4, 8.25), 12, 120)), List.of("0_0"), 1));
+        assertThat(LeveledManifest.encode(LeveledManifest.decode(merge))).isEqualTo(merge);
+        assertThat(LeveledManifest.encode(LeveledManifest.decode(snapshot))).isEqualTo(snapshot);
+    }
+
+    @Test
+    void anMbrThatIsNoRectangleIsACorruptLine() {
+        FlushEdit unbounded = new FlushEdit(new Component("3_3", 0, new Rect(Double.NEGATIVE_INFINITY, 0,
+                Double.POSITIVE_INFINITY, 1), 2, 20));
+        assertThat(replay(unbounded).live().get("3_3")).isEqualTo(unbounded.component());
+        String good = LeveledManifest.encode(FLUSH_0);
+        for (String mbr : List.of("[0.0,0.0,1.0]", "[1.0,0.0,0.0,1.0]")) {
+            String bad = good.replace("[0.0,0.0,1.0,1.0]", mbr);
+            assertThatThrownBy(() -> LeveledManifest.replay(List.of(bad, good))).as(mbr)
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("line 1 is corrupt");
+        }
     }
 
     @Test
@@ -91,7 +122,7 @@ class LeveledManifestTest {
         assertThat(version.removed()).containsExactlyInAnyOrder("0_0", "1_1", "2_2", "0_1_m0p1");
         assertThat(version.lastSerial()).isEqualTo(1);
         assertThat(version.live().get("0_2_m1p0").entries()).isEqualTo(12);
-        assertThat(version.live().get("0_2_m1p0").mbr()).containsExactly(2.0, 2.0, 3.0, 3.0);
+        assertThat(version.live().get("0_2_m1p0").mbr()).isEqualTo(new Rect(2, 2, 3, 3));
         assertThat(version.levelOf("0_2_m1p0")).isEqualTo(1);
         assertThat(version.levelOf("7_7")).as("a flush no edit names").isZero();
     }
@@ -149,12 +180,12 @@ class LeveledManifestTest {
         for (int serial = 0; serial < 40; serial++) {
             String older = (2 * serial) + "_" + (2 * serial);
             String newer = (2 * serial + 1) + "_" + (2 * serial + 1);
-            Component a = new Component(older, 0, List.of(0.0, 0.0, (double) serial, 1.0), serial, 10L * serial);
-            Component b = new Component(newer, 0, List.of((double) serial, 0.0, 50.0, 2.0), 2, 20);
+            Component a = new Component(older, 0, new Rect(0, 0, serial, 1), serial, 10L * serial);
+            Component b = new Component(newer, 0, new Rect(serial, 0, 50, 2), 2, 20);
             edits.add(new FlushEdit(a));
             edits.add(new FlushEdit(b));
             String output = LeveledManifest.Name.output(2 * serial, 2 * serial + 1, serial, 0);
-            Component merged = new Component(output, 1, List.of(0.0, 0.0, 50.0, 2.0), serial + 2, 30);
+            Component merged = new Component(output, 1, new Rect(0, 0, 50, 2), serial + 2, 30);
             edits.add(new MergeEdit(serial, List.of(older, newer), List.of(merged), List.of(a, b)));
             edits.add(new MoveEdit(output, 1, 2, merged));
         }

@@ -19,6 +19,7 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * The manifest writer under {@link PowerLossStorage}: what a committed append wrote survives a power loss, and the
@@ -28,7 +29,7 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
  */
 class PowerLossTest {
 
-    private static final List<Double> BOX = List.of(0.0, 0.0, 1.0, 1.0);
+    private static final Rect BOX = new Rect(0.0, 0.0, 1.0, 1.0);
     private static final FlushEdit FLUSH_0 = new FlushEdit(new Component("0_0", 0, BOX, 9, 90));
     private static final FlushEdit FLUSH_1 = new FlushEdit(new Component("1_1", 0, BOX, 8, 80));
     private static final MergeEdit MERGE = new MergeEdit(0, List.of("0_0", "1_1"),

@@ -1,4 +1,4 @@
-package org.spatiallsm.partitioning.geometry;
+package org.spatiallsm.geometry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +28,19 @@ class RectTest {
 
     @Test
     void refusesInvertedBoundsAndNaN() {
-        assertThatThrownBy(() -> new Rect(1, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Rect(Double.NaN, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Rect(1, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rectangle 1,0,0,1 must have x1 <= x2 and y1 <= y2 (bottom-left corner, then top-right"
+                        + " corner)");
+        assertThatThrownBy(() -> new Rect(Double.NaN, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rectangle NaN,0,0,1 has a NaN coordinate");
+        assertThat(new Rect(Double.NEGATIVE_INFINITY, 0, 1, Double.POSITIVE_INFINITY).contains(-1e300, 1e300))
+                .isTrue();
+    }
+
+    @Test
+    void writesItsCornersAsAUserTypesThem() {
+        assertThat(new Rect(-10.3, 20, -9.7, 20.4)).hasToString("-10.3,20,-9.7,20.4");
+        assertThat(Rect.point(4, 1e15)).hasToString("4,1.0E15,4,1.0E15");
+        assertThat(Rect.text(5, 0, 5, 1)).isEqualTo("5,0,5,1");
     }
 }
