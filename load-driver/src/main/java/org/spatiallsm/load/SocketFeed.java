@@ -16,7 +16,12 @@ import org.spatiallsm.client.QueryServiceClient;
  */
 public final class SocketFeed {
 
-    private static final Set<String> SOCKET_ADAPTERS = Set.of("socket_adapter", "socket");
+    /**
+     * The adapter feeds are created with: spatial-lsm's socket adapter, which takes one record per line, rejects a
+     * malformed line alone and logs it with its connection and line number.
+     */
+    static final String ADAPTER = "spatial_lsm_socket";
+    private static final Set<String> SOCKET_ADAPTERS = Set.of(ADAPTER, "socket_adapter", "socket");
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final Catalog catalog;
@@ -62,7 +67,7 @@ public final class SocketFeed {
         Optional<Catalog.Feed> existing = catalog.feed(dataset.dataverse(), name);
         if (existing.isEmpty()) {
             client.executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse()) + "; CREATE FEED "
-                    + Sqlpp.identifier(name) + " WITH {\"adapter-name\": \"socket_adapter\", \"sockets\": "
+                    + Sqlpp.identifier(name) + " WITH {\"adapter-name\": \"" + ADAPTER + "\", \"sockets\": "
                     + Sqlpp.string(host + ":" + port) + ", \"address-type\": \"IP\", \"type-name\": "
                     + Sqlpp.string(typeName) + ", \"format\": \"adm\", \"insert-feed\": "
                     + Sqlpp.string(Boolean.toString(mode == FeedMode.INSERT)) + "};");
