@@ -1,23 +1,45 @@
 package org.spatiallsm.cli;
 
 import java.net.URI;
+import java.time.Duration;
 
 import org.spatiallsm.client.QueryServiceClient;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** {@code --endpoint}: where the cluster controller's query service answers; every command that asks a cluster. */
+/**
+ * {@code --endpoint} and {@code --timeout}: where the cluster controller's query service answers and how long to
+ * wait for it; every command that asks a cluster.
+ */
 public final class EndpointOption {
 
     @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
             description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
     private URI endpoint;
 
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
+
+    private long timeoutSeconds;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600",
+            description = "how long to wait for the cluster to answer a request, e.g. one SQL++ statement (default: "
+                    + "${DEFAULT-VALUE}); connecting gives up after 10 s")
+    void timeout(long seconds) {
+        if (seconds < 1) {
+            throw new ParameterException(command.commandLine(), "--timeout must be at least 1 second, not " + seconds);
+        }
+        timeoutSeconds = seconds;
+    }
+
     public URI endpoint() {
         return endpoint;
     }
 
     public QueryServiceClient client() {
-        return new QueryServiceClient(endpoint);
+        return new QueryServiceClient(endpoint, Duration.ofSeconds(timeoutSeconds));
     }
 }

@@ -4,6 +4,7 @@ import java.util.function.Function;
 
 import org.spatiallsm.cli.bench.BenchCommand;
 import org.spatiallsm.cli.cluster.ComponentsCommand;
+import org.spatiallsm.cli.cluster.FlushCommand;
 import org.spatiallsm.cli.cluster.SqlppCommand;
 import org.spatiallsm.cli.load.GenerateCommand;
 import org.spatiallsm.cli.load.LoadCommand;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
 @Command(name = "spatial-lsm", mixinStandardHelpOptions = true, versionProvider = SpatialLsmCli.Version.class,
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
         subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
-            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class,
+            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class, FlushCommand.class,
             CurveCommand.class, CellsCommand.class })
 public final class SpatialLsmCli implements Runnable {
 

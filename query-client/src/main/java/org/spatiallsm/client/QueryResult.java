@@ -25,9 +25,23 @@ public record QueryResult(JsonNode response) {
 
     /** Each error as "ASXnnnn: message", the way AsterixDB reports them. */
     public List<String> errors() {
+        return messages("errors");
+    }
+
+    /** Each warning (e.g. a type mismatch that made a value MISSING) as "code: message". */
+    public List<String> warnings() {
+        return messages("warnings");
+    }
+
+    /** The service's measurements of the request, e.g. {"elapsedTime": "12.3ms", "resultCount": 3}; may be empty. */
+    public JsonNode metrics() {
+        return response.path("metrics");
+    }
+
+    private List<String> messages(String field) {
         List<String> messages = new ArrayList<>();
-        for (JsonNode error : response.path("errors")) {
-            messages.add(error.path("code").asText() + ": " + error.path("msg").asText());
+        for (JsonNode message : response.path(field)) {
+            messages.add(message.path("code").asText() + ": " + message.path("msg").asText());
         }
         return messages;
     }

@@ -5,8 +5,10 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -23,15 +25,18 @@ public final class QueryServiceClient {
 
     public static final URI DEFAULT_ENDPOINT = URI.create("http://127.0.0.1:19002");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long to wait for the endpoint to accept a connection; a cluster on the network accepts in far less. */
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private final URI endpoint;
     private final HttpClient http;
     private final Duration timeout;
 
+    /** @param timeout how long to wait for the answer to a request of statements */
     public QueryServiceClient(URI endpoint, Duration timeout) {
         this.endpoint = endpoint;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
     }
 
     public QueryServiceClient(URI endpoint) {
@@ -121,6 +126,12 @@ public final class QueryServiceClient {
         } catch (ConnectException e) {
             throw new QueryServiceUnavailableException("no spatial-lsm cluster answers at " + endpoint
                     + " (start one with ./scripts/start)", e);
+        } catch (HttpConnectTimeoutException e) {
+            throw new QueryServiceUnavailableException("could not connect to " + endpoint + " within "
+                    + CONNECT_TIMEOUT.toSeconds() + " s", e);
+        } catch (HttpTimeoutException e) {
+            throw new QueryServiceUnavailableException(endpoint + " accepted the connection but did not answer "
+                    + request.uri().getPath() + " within " + request.timeout().orElseThrow().toSeconds() + " s", e);
         } catch (IOException e) {
             throw new QueryServiceUnavailableException("the query service at " + endpoint + " failed: " + e, e);
         } catch (InterruptedException e) {

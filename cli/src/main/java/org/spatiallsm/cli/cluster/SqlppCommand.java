@@ -55,10 +55,22 @@ public final class SqlppCommand implements Callable<Integer> {
     @Option(names = "--pretty", description = "indent the JSON results")
     boolean pretty;
 
+    @Option(names = "--metrics", description = "after each statement, print the query service's metrics (elapsed "
+            + "and execution time, result count and size, ...) and warnings on stderr, like AsterixDB's console")
+    boolean metrics;
+
     /** Names the statement in a message when there is more than one: "statement 2 (line 3, SELECT ...): ". */
     private static String describe(SqlppScript.Statement statement, SqlppScript script) {
         return script.statements().size() == 1 ? ""
                 : "statement " + statement.number() + " (line " + statement.line() + ", " + statement.excerpt() + "): ";
+    }
+
+    /** "elapsedTime 12.3ms, executionTime 10.1ms, resultCount 3, ...": every metric, in the service's order. */
+    static String metricsLine(JsonNode metrics) {
+        StringBuilder line = new StringBuilder();
+        metrics.fields().forEachRemaining(metric -> line.append(line.isEmpty() ? "" : ", ").append(metric.getKey())
+                .append(' ').append(metric.getValue().asText()));
+        return line.isEmpty() ? "no metrics" : line.toString();
     }
 
     @Override
@@ -95,6 +107,11 @@ public final class SqlppCommand implements Callable<Integer> {
                         : value.toString());
             }
             out.flush();
+            if (metrics) {
+                err.println("-- " + describe(statement, script) + metricsLine(result.metrics()));
+                result.warnings().forEach(warning -> err.println("-- warning: " + warning));
+                err.flush();
+            }
             if (!result.isSuccess()) {
                 result.errors().forEach(error -> err.println("error: " + describe(statement, script) + error));
                 return QUERY_FAILED;

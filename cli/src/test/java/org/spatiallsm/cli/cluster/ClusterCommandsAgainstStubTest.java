@@ -82,10 +82,14 @@ class ClusterCommandsAgainstStubTest {
         } else if (statement.contains("FRM")) {
             respond(exchange, 400, "{\"errors\": [{\"code\": 1001, \"msg\": \"Syntax error: In line 1 >>" + "FRM"
                     + "<<\"}], \"status\": \"fatal\"}");
+        } else if (statement.contains("warns")) {
+            respond(exchange, 200, "{\"results\": [], \"warnings\": [{\"code\": 1, \"msg\": \"ASX0002: Type "
+                    + "mismatch\"}], \"status\": \"success\", \"metrics\": {\"elapsedTime\": \"4.2ms\", "
+                    + "\"resultCount\": 0, \"warningCount\": 1}}");
         } else {
             Matcher select = SELECT_VALUE.matcher(statement);
             respond(exchange, 200, "{\"results\": [" + (select.find() ? select.group(1) : "") + "], \"status\": "
-                    + "\"success\"}");
+                    + "\"success\", \"metrics\": {\"elapsedTime\": \"1.5ms\", \"resultCount\": 1}}");
         }
     }
 
@@ -137,6 +141,29 @@ class ClusterCommandsAgainstStubTest {
         assertThat(run.out().lines()).containsExactly("4");
         assertThat(requests).containsExactly("CREATE DATAVERSE Tour;", "USE Tour;",
                 "USE Tour; CREATE TYPE T AS { id: int64 };", "USE Tour; SELECT VALUE 4;");
+    }
+
+    @Test
+    void sqlppWithMetricsPrintsEachStatementsMetricsAndWarningsOnStderr() throws IOException {
+        Path file = Files.writeString(dir.resolve("script.sqlpp"), "SELECT VALUE 1;\nSELECT VALUE t.warns FROM T t;");
+
+        CliRun run = run("sqlpp", "--endpoint", endpoint(), "--metrics", file.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out().lines()).containsExactly("1");
+        assertThat(run.err().lines()).containsExactly(
+                "-- statement 1 (line 1, SELECT VALUE 1;): elapsedTime 1.5ms, resultCount 1",
+                "-- statement 2 (line 2, SELECT VALUE t.warns FROM T t;): elapsedTime 4.2ms, resultCount 0, "
+                        + "warningCount 1",
+                "-- warning: 1: ASX0002: Type mismatch");
+    }
+
+    @Test
+    void sqlppWithoutMetricsPrintsNothingOnStderr() throws IOException {
+        CliRun run = sqlpp("SELECT VALUE t.warns FROM T t;");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
     }
 
     @Test
