@@ -9,11 +9,13 @@ import org.spatiallsm.geometry.Rect;
 
 /**
  * An axis-aligned box of any number of dimensions with closed bounds, ordered as AsterixDB's R-tree orders its double
- * keys ({@link Double#compare}: -0.0 before 0.0, NaN after everything), so that {@link #overlaps} agrees with the
- * R-tree's own intersection test on every value. A component's MBR or a query window; {@link #empty} (the MBR of a
- * component without entries) overlaps nothing. Not a {@link Rect}: the R-tree's keys may have more than two
- * dimensions, and the bounds are not checked (a query may be inverted or hold NaN, and is then compared exactly as
- * the R-tree compares it).
+ * keys ({@link Double#compare}: NaN after everything) except that -0.0 and 0.0 are one value, so that
+ * {@link #overlaps} holds whenever the R-tree's own intersection test would: pruning may keep a component the R-tree
+ * then finds nothing in, never skip one it would find something in. The zeros are equal because a component's MBR
+ * may come from code that compares numbers (where -0.0 == 0.0) rather than from the R-tree's comparator, and a query
+ * compares them so too. A component's MBR or a query window; {@link #empty} (the MBR of a component without entries)
+ * overlaps nothing. Not a {@link Rect}: the R-tree's keys may have more than two dimensions, and the bounds are not
+ * checked (a query may be inverted or hold NaN, and is then compared as the R-tree compares it).
  */
 public final class Box {
 
@@ -71,11 +73,16 @@ public final class Box {
             return false;
         }
         for (int d = 0; d < min.length; d++) {
-            if (Double.compare(min[d], other.max[d]) > 0 || Double.compare(other.min[d], max[d]) > 0) {
+            if (after(min[d], other.max[d]) || after(other.min[d], max[d])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code a > b} in the R-tree's order, with -0.0 and 0.0 equal (see the class comment). */
+    private static boolean after(double a, double b) {
+        return a != b && Double.compare(a, b) > 0;
     }
 
     /** The smallest box holding both. */

@@ -77,6 +77,36 @@ class ComponentPruningTest {
         assertThat(pruning.counts()).isEqualTo(new Counts(2, 1 + 3, 2 + 0));
     }
 
+    /**
+     * Search keys as AsterixDB sends them, on the edges of the components' MBRs (west: x in [-10, -5], east: x in
+     * [5, 10], both y in [0, 5]): every window that touches an MBR, however thin, opens that component.
+     */
+    @Test
+    void aWindowOnAComponentsEdgeCornerOrSignedZeroOpensIt() throws Exception {
+        ComponentPruning pruning = new ComponentPruning(KEY_VALUES);
+        double inf = Double.POSITIVE_INFINITY;
+        assertThat(kept(pruning, key(-5, 5, 5, 9))).as("west's north-east and east's north-west corners")
+                .containsExactly(memory, west, east);
+        assertThat(kept(pruning, key(-5, 2, -5, 2))).as("a point on west's east edge").containsExactly(memory, west);
+        assertThat(kept(pruning, key(10, -inf, inf, 0))).as("east's south-east corner, unbounded")
+                .containsExactly(memory, east);
+        assertThat(kept(pruning, key(Math.nextUp(-5.0), 0, Math.nextDown(5.0), 5))).as("the gap between them")
+                .containsExactly(memory);
+        assertThat(kept(pruning, key(-inf, -inf, inf, inf))).as("the whole plane").containsExactly(memory, west, east);
+
+        // A component starting at 0.0 and a window ending at -0.0 (and the reverse) meet, however the MBR was summed.
+        ILSMDiskComponent fromZero = component(ILSMDiskComponent.class, LSMComponentType.DISK);
+        ILSMDiskComponent toNegativeZero = component(ILSMDiskComponent.class, LSMComponentType.DISK);
+        Map<ILSMDiskComponent, Box> zeros = new IdentityHashMap<>(Map.of(fromZero, box(0.0, 0.0, 3, 3),
+                toNegativeZero, box(-3, -3, -0.0, -0.0)));
+        List<ILSMComponent> components = new ArrayList<>(List.of(fromZero, toNegativeZero));
+        Box endsAtNegativeZero = pruning.window(new SearchPredicate(key(-1, -1, -0.0, -0.0), null)).orElseThrow();
+        assertThat(ComponentPruning.operational(components, endsAtNegativeZero, zeros::get)).isZero();
+        Box startsAtZero = pruning.window(new SearchPredicate(key(0.0, 0.0, 1, 1), null)).orElseThrow();
+        assertThat(ComponentPruning.operational(components, startsAtZero, zeros::get)).isZero();
+        assertThat(components).containsExactly(fromZero, toNegativeZero);
+    }
+
     @Test
     void theWindowIsTheKeysCornersAndAKeyThatIsNotNumbersHasNone() throws Exception {
         ComponentPruning pruning = new ComponentPruning(KEY_VALUES);
@@ -89,6 +119,13 @@ class ComponentPruningTest {
         ArrayTupleReference nullKey = new ArrayTupleReference();
         nullKey.reset(nulls.getFieldEndOffsets(), nulls.getByteArray());
         assertThat(pruning.window(new SearchPredicate(nullKey, null))).isEqualTo(Optional.empty());
+    }
+
+    /** The components a search with {@code key} keeps of memory, west, east and empty. */
+    private List<ILSMComponent> kept(ComponentPruning pruning, ITupleReference key) throws HyracksDataException {
+        OpContext search = new OpContext(IndexOperation.SEARCH, new SearchPredicate(key, null));
+        pruning.prune(search.ctx, mbrs::get);
+        return search.components;
     }
 
     private static Box box(double minX, double minY, double maxX, double maxY) {
