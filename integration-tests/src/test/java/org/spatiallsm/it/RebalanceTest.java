@@ -2,10 +2,15 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +28,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 @ExtendWith(SpatialClusterExtension.class)
 class RebalanceTest {
+
+    private static final int FEED_PORT = 10141;
+    private static final Duration ARRIVAL = Duration.ofMinutes(2);
 
     private static final String PLACES = """
             CREATE TYPE PlaceType AS { id: int64, name: string, location: point };
@@ -82,6 +90,80 @@ class RebalanceTest {
                 .map(JsonNode::toString).containsExactly("{\"GroupName\":\"RebalanceOwn.Places\"}");
         assertThat(client.executeOrThrow(view).results()).map(JsonNode::toString).containsExactlyElementsOf(before);
         assertThat(ids(client, "RebalanceOwn")).containsExactly(1L, 3L);
+    }
+
+    /**
+     * AsterixDB suspends every active feed before it rebalances, and a socket feed cannot be suspended: the cluster
+     * controller halts. A refused rebalance must therefore be refused before anything is suspended.
+     */
+    @Test
+    void aRefusalWhileAFeedRunsLeavesTheClusterAndTheFeedRunning(SpatialTestCluster cluster) throws Exception {
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow(freshDataverse("RebalanceFeed") + PLACES
+                + "CREATE INDEX shbLocation ON Places(location) TYPE SHBTREE(0.0, 0.0, 10.0, 10.0);" + INSERT
+                + "CREATE DATASET Arrivals(PlaceType) PRIMARY KEY id;"
+                + "CREATE FEED F WITH {\"adapter-name\": \"spatial_lsm_socket\", \"sockets\": \"127.0.0.1:"
+                + FEED_PORT + "\", \"address-type\": \"IP\", \"type-name\": \"PlaceType\", \"format\": \"adm\", "
+                + "\"insert-feed\": \"true\"};"
+                + "CONNECT FEED F TO DATASET Arrivals; START FEED F;");
+        sendArrivals(0, 100);
+        awaitArrivals(client, 100);
+
+        HttpResponse<String> response = rebalance("RebalanceFeed", "Places", "asterix_nc1");
+
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(message(response)).isEqualTo("cannot rebalance dataset RebalanceFeed.Places: a rebalance would "
+                + "not keep the spatial-lsm storage options of its indexes shbLocation; drop those indexes, "
+                + "rebalance, then create them again");
+        assertThat(client.clusterState()).isEqualTo("ACTIVE");
+        sendArrivals(100, 200);
+        awaitArrivals(client, 200);
+        assertThat(ids(client, "RebalanceFeed")).containsExactly(1L, 3L);
+        client.executeOrThrow("USE RebalanceFeed; STOP FEED F;");
+    }
+
+    /** A request naming only the dataverse moves all its datasets or, when one of them is refused, none. */
+    @Test
+    void aDataverseWithOneRefusedDatasetIsRefusedAsAWhole(SpatialTestCluster cluster) throws Exception {
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow(freshDataverse("RebalanceAll") + PLACES
+                + "CREATE INDEX locationIndex ON Places(location) TYPE RTREE WITH {\"comparator\": \"simple\"};"
+                + "CREATE DATASET Plain(PlaceType) PRIMARY KEY id;");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:19002/admin/rebalance?dataverseName=RebalanceAll&targetNode=asterix_nc1"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(message(response)).startsWith("cannot rebalance dataset RebalanceAll.Places: ");
+        assertThat(client.executeOrThrow("SELECT VALUE d.GroupName FROM Metadata.`Dataset` d "
+                + "WHERE d.DataverseName = 'RebalanceAll' ORDER BY d.DatasetName;").results())
+                .extracting(JsonNode::asText).containsExactly("RebalanceAll.Places", "RebalanceAll.Plain");
+    }
+
+    private static void sendArrivals(int from, int to) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", FEED_PORT)) {
+            OutputStream out = socket.getOutputStream();
+            for (int id = from; id < to; id++) {
+                out.write(("{\"id\": " + id + ", \"name\": \"f\", \"location\": point(\"5.0,5.0\")}\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    private static void awaitArrivals(QueryServiceClient client, long count) throws InterruptedException {
+        long deadline = System.nanoTime() + ARRIVAL.toNanos();
+        String query = "USE RebalanceFeed; SELECT VALUE COUNT(*) FROM Arrivals;";
+        while (true) {
+            long stored = client.executeOrThrow(query).results().get(0).asLong();
+            if (stored >= count) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("within %s, %d of %d records stored", ARRIVAL, stored, count)
+                    .isLessThan(deadline);
+            Thread.sleep(200);
+        }
     }
 
     private static HttpResponse<String> rebalance(String dataverse, String dataset, String targetNode)

@@ -12,13 +12,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.apache.asterix.api.common.AsterixHyracksIntegrationUtil;
+import org.apache.hyracks.api.application.ICCApplication;
 import org.apache.hyracks.api.application.INCApplication;
+import org.spatiallsm.asterixdb.app.SpatialCCApplication;
 import org.spatiallsm.asterixdb.app.SpatialNCApplication;
 import org.spatiallsm.client.QueryServiceClient;
 
 /**
- * An in-process AsterixDB cluster (one CC, two NCs) running spatial-lsm's NC application and extensions. Most tests
- * use it through {@link SpatialClusterExtension}; tests of restart behaviour drive {@link #restart()} directly.
+ * An in-process AsterixDB cluster (one CC, two NCs) running spatial-lsm's CC and NC applications and extensions.
+ * Most tests use it through {@link SpatialClusterExtension}; tests of restart behaviour drive {@link #restart()}.
  */
 public final class SpatialTestCluster {
 
@@ -34,7 +36,7 @@ public final class SpatialTestCluster {
 
     /**
      * A cluster configured by {@code confTemplate} (cc.conf text, {@code ${work}} replaced by the working
-     * directory); the NCs always run spatial-lsm's NC application.
+     * directory); the CC and NCs always run spatial-lsm's applications.
      */
     public SpatialTestCluster(Path workDir, String confTemplate) {
         this.workDir = workDir.toAbsolutePath();
@@ -147,8 +149,15 @@ public final class SpatialTestCluster {
         }
     }
 
-    /** The stock harness, told to run our NC application (its default one needs an unpublished test jar). */
+    /**
+     * The stock harness, told to run our CC and NC applications (its default NC one needs an unpublished test jar).
+     */
     private static final class Util extends AsterixHyracksIntegrationUtil {
+        @Override
+        protected ICCApplication createCCApplication() {
+            return new SpatialCCApplication();
+        }
+
         @Override
         protected INCApplication createNCApplication() {
             return new SpatialNCApplication();

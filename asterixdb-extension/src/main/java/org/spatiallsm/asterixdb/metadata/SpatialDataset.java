@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.metadata;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
@@ -126,19 +127,30 @@ public class SpatialDataset extends Dataset {
      */
     @Override
     public Dataset getTargetDatasetForRebalance(String targetNodeGroupName) {
+        Optional<String> refusal = rebalanceRefusal();
+        if (refusal.isPresent()) {
+            throw new RebalanceRefusedException(refusal.get());
+        }
+        return super.getTargetDatasetForRebalance(targetNodeGroupName);
+    }
+
+    /**
+     * Why REBALANCE must not move this dataset (see {@link #getTargetDatasetForRebalance}), as one line, or empty.
+     * {@code SpatialRebalanceServlet} asks before AsterixDB suspends the active feeds.
+     */
+    public Optional<String> rebalanceRefusal() {
         List<String> withOptions;
         try {
             withOptions = IndexOptionsStore.indexesWithOptions(this);
         } catch (Exception e) {
             throw new IllegalStateException("cannot read the indexes of " + getDatasetName(), e);
         }
-        if (!withOptions.isEmpty()) {
-            throw new RebalanceRefusedException("cannot rebalance dataset " + getDataverseName() + "."
-                    + getDatasetName() + ": a rebalance would not keep the spatial-lsm storage options of its "
-                    + "indexes " + String.join(", ", withOptions) + "; drop those indexes, rebalance, then create "
-                    + "them again");
+        if (withOptions.isEmpty()) {
+            return Optional.empty();
         }
-        return super.getTargetDatasetForRebalance(targetNodeGroupName);
+        return Optional.of("cannot rebalance dataset " + getDataverseName() + "." + getDatasetName()
+                + ": a rebalance would not keep the spatial-lsm storage options of its indexes "
+                + String.join(", ", withOptions) + "; drop those indexes, rebalance, then create them again");
     }
 
     /**

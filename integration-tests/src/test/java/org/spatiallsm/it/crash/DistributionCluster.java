@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * NCs as separate processes that a crash test can kill. The NCs' JVM options come from {@code [nc] jvm.args} of
  * {@code cc.conf} (the NC service passes them as {@code JAVA_OPTS} to {@code bin/spatialnc}), so each start writes
  * a copy of the local layout's configuration with the extra options; the CC's come from {@code JAVA_OPTS}, which
- * {@code start-cluster} passes on to {@code bin/asterixcc}.
+ * {@code start-cluster} passes on to {@code bin/spatialcc}.
  */
 final class DistributionCluster {
 
