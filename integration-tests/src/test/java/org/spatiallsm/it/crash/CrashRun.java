@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.crash.FaultPoints;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 
@@ -28,6 +29,11 @@ final class CrashRun {
 
     /** The NCs print this when they halt at a crash point (CrashPoints). */
     private static final String HALT_MESSAGE = "spatial-lsm: crash point ";
+    /**
+     * A point of a configuration with this prefix is a fault point ({@code FaultPoints}): the NC's write fails there
+     * with an I/O error, and the node must then halt by itself (AsterixDB halts on a failed flush or merge).
+     */
+    static final String FAULT = "fault:";
     private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
     /** A deterministic crash must come within this many workload steps. */
     private static final int MAX_STEPS_TO_CRASH = 40;
@@ -73,11 +79,11 @@ final class CrashRun {
             long started = System.nanoTime();
             startAndCreate(crashOption(point));
             CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
-            int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
+            int before = cluster.nodeLogLines(message(point)).size();
             int stepsBefore = workload.steps();
             // An NC halting is the only crash here, so any failed step waits for it.
             runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
-            if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
+            if (cluster.nodeLogLines(message(point)).size() <= before) {
                 throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
                         + "; see " + cluster.var().resolve("logs"));
             }
@@ -204,7 +210,14 @@ final class CrashRun {
     }
 
     private static String crashOption(String point) {
-        return "-D" + CrashPoints.PROPERTY + "=" + point;
+        return point.startsWith(FAULT) ? "-D" + FaultPoints.PROPERTY + "=" + point.substring(FAULT.length())
+                : "-D" + CrashPoints.PROPERTY + "=" + point;
+    }
+
+    /** What an NC's log shows when it reached {@code point}. */
+    private static String message(String point) {
+        return point.startsWith(FAULT) ? FaultPoints.MESSAGE + name(point.substring(FAULT.length()))
+                : HALT_MESSAGE + name(point);
     }
 
     private static String name(String point) {

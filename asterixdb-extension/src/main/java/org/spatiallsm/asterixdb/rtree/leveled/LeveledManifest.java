@@ -163,6 +163,37 @@ public final class LeveledManifest {
             return component == null ? 0 : component.level();
         }
 
+        /**
+         * A live component below level 0 that holds data newer than the flush {@code flushName}, if any. A flush
+         * with no edit is the newest data only if none exists: it then opens at level 0 (the node died between its
+         * flush and its edit). Otherwise its edit was lost while the node went on, its records were superseded by
+         * newer data merged below it, and opening it at level 0 would bring back what they deleted or overwrote.
+         */
+        public java.util.Optional<Component> newerBelowLevel0(String flushName) {
+            long flushed = Name.parse(flushName).orElseThrow().maxSeq();
+            return live.values().stream().filter(c -> c.level() > 0)
+                    .filter(c -> Name.parse(c.name()).orElseThrow().maxSeq() > flushed).findFirst();
+        }
+
+        /**
+         * The live flushes that have no file and are newer than sequence {@code checkpointed}: the node died (or
+         * halted on a failed write) after their flush edit and before the index checkpoint named them, so AsterixDB
+         * deleted their files at start-up and replays their records from the log.
+         */
+        public List<String> uncheckpointedFlushes(Set<String> files, long checkpointed) {
+            return live.keySet().stream().filter(name -> !files.contains(name))
+                    .filter(name -> Name.parse(name).filter(n -> !n.isMergeOutput() && n.maxSeq() > checkpointed)
+                            .isPresent())
+                    .sorted().toList();
+        }
+
+        /** This version without the live records {@code names} (nothing on disk is theirs). */
+        public Version forget(List<String> names) {
+            Map<String, Component> nextLive = new HashMap<>(live);
+            names.forEach(nextLive::remove);
+            return new Version(Collections.unmodifiableMap(nextLive), removed, lastSerial);
+        }
+
         /** This version after {@code edit}. */
         public Version apply(Edit edit) {
             Map<String, Component> nextLive = new HashMap<>(live);
@@ -320,8 +351,23 @@ public final class LeveledManifest {
     }
 
     /**
+     * An append that failed and could not be undone: the line may be in the file (written, not forced), so the edit
+     * may or may not count as committed at the next start. Nothing the edit would have made obsolete may be deleted.
+     */
+    public static final class UndecidedAppendException extends UncheckedIOException {
+        private static final long serialVersionUID = 1L;
+
+        UndecidedAppendException(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
      * Appends {@code edit} as one line and forces it to disk: when this returns, the edit is committed. A torn
-     * earlier tail (a crash mid-append) is first cut off, so it cannot glue onto this line.
+     * earlier tail (a crash mid-append) is first cut off, so it cannot glue onto this line. When the write or the
+     * force fails (a full disk, an I/O error), the file is cut back to its committed end and forced, so the edit is
+     * certainly not committed and {@link UncheckedIOException} is thrown; if even that fails,
+     * {@link UndecidedAppendException}.
      */
     public static void append(Path file, Edit edit) {
         byte[] line = (encode(edit) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -329,14 +375,31 @@ public final class LeveledManifest {
                 StandardOpenOption.READ)) {
             long end = committedEnd(channel);
             channel.truncate(end);
-            ByteBuffer buffer = ByteBuffer.wrap(line);
-            long position = end;
-            while (buffer.hasRemaining()) {
-                position += channel.write(buffer, position);
+            try {
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                long position = end;
+                while (buffer.hasRemaining()) {
+                    position += channel.write(buffer, position);
+                }
+                channel.force(true);
+            } catch (IOException failed) {
+                undo(channel, end, file, failed);
+                throw failed;
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to the leveled manifest " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Cuts a failed append off the manifest, durably, or throws {@link UndecidedAppendException}. */
+    private static void undo(FileChannel channel, long end, Path file, IOException failed) {
+        try {
+            channel.truncate(end);
             channel.force(true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to the leveled manifest " + file, e);
+            failed.addSuppressed(e);
+            throw new UndecidedAppendException("an append to the leveled manifest " + file + " failed ("
+                    + failed.getMessage() + ") and could not be cut off", failed);
         }
     }
 
