@@ -26,6 +26,8 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
     private final List<FileReference> outputFiles = new ArrayList<>();
     private final List<ILSMDiskComponent> outputs = new ArrayList<>();
     private final List<PartitionInfo> partitions = new ArrayList<>();
+    /** The merge edit once written (the commit), installed by the harness afterwards. */
+    private volatile LeveledManifest.MergeEdit committed;
 
     LeveledMergeOperation(MergeOperation stock, ILSMIOOperationCallback callback, String indexIdentifier,
             LeveledMerge decision, List<LeveledManifest.Component> inputs, long serial) {
@@ -63,6 +65,15 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
     /** What the partitioner says of each output (MBR, entries), in output order. */
     List<PartitionInfo> partitions() {
         return partitions;
+    }
+
+    /** The merge edit, once committed; null before. */
+    LeveledManifest.MergeEdit committed() {
+        return committed;
+    }
+
+    void committed(LeveledManifest.MergeEdit edit) {
+        committed = edit;
     }
 
     /** A failed merge deletes every output it began (the stock R-tree merge names no file to delete here). */

@@ -67,8 +67,12 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
             }
             LeveledMerge merge = decision.get();
             if (merge.isMove()) {
-                leveled.move(snapshot.byId().get(merge.picked().id()), merge.sourceLevel(), merge.targetLevel());
-                continue;
+                if (leveled.move(snapshot.byId().get(merge.picked().id()), merge.sourceLevel(),
+                        merge.targetLevel())) {
+                    continue;
+                }
+                // The move's edit could not be written (logged); the next flush or merge asks again.
+                return;
             }
             List<ILSMDiskComponent> inputs = new ArrayList<>();
             for (LeveledComponent input : merge.inputs()) {

@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,8 +10,10 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -43,9 +46,11 @@ import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.IndexCursorStats;
+import org.apache.hyracks.util.ExitUtil;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.crash.FaultPoints;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.geometry.Rect;
@@ -73,6 +78,11 @@ import org.spatiallsm.partitioning.pruning.Box;
  * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
  * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
  * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
+ * <p>
+ * Both commit points run inside the I/O operation, in {@link EngineCallback#afterFinalize}: a merge's edit after
+ * every output is valid, a flush's edit before AsterixDB's index checkpoint names the flush. So a failed write fails
+ * the operation as a failed flush or merge does in AsterixDB (inputs or memory component untouched, new files
+ * deleted, the node halted, the log replayed at restart), and never runs after the harness has retired the inputs.
  */
 public final class LeveledRTree extends PruningRTree {
 
@@ -87,8 +97,12 @@ public final class LeveledRTree extends PruningRTree {
     private final LeveledMergePolicy policy;
     private final String ordering;
     private final int dimensions;
-    /** Flushes scanned on the IO thread and not installed yet (their flush edit is written at the install). */
+    /** Flushes scanned on the IO thread whose flush edit is not written yet. */
     private final Map<String, Stats> flushStats = new ConcurrentHashMap<>();
+    /** Flush edits written (before the checkpoint) whose component is not installed yet, by component name. */
+    private final Map<String, LeveledManifest.FlushEdit> committedFlushes = new ConcurrentHashMap<>();
+    /** Serialises appends: flush and merge edits come from I/O threads, moves from the policy under the lock. */
+    private final Object manifestLock = new Object();
     /** Components that activations found without a manifest record and scanned, since this index was created. */
     private final AtomicLong scannedAtActivation = new AtomicLong();
     /** The outputs of merges that completed but are not installed yet, by the output the harness holds. */
@@ -122,41 +136,71 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Opens the components start-up kept, described by the manifest: nothing is scanned. A manifest of many more edits
-     * than components is first rewritten as one snapshot. A flush without its edit (the node died after the flush's
-     * valid bit, before its edit was forced) is scanned once, and its edit written, so that the next start-up does
-     * not scan it again.
+     * Opens the components start-up kept, described by the manifest: nothing is scanned. The records of flushes that
+     * AsterixDB deleted because no checkpoint named them (their records are replayed from the log) are forgotten. A
+     * manifest of many more edits than components is rewritten as one snapshot, if the disk allows. A flush without
+     * its edit is scanned once, and its edit written, so that the next start-up does not scan it again; unless
+     * newer data lies below level 0, which means its edit was lost while the node went on (corruption: the index is
+     * not opened, rather than bring back what that newer data deleted or overwrote).
      */
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
-        try {
-            int leftOver = MergeScratch.clear(scratch());
-            if (leftOver > 0) {
-                LOGGER.info("spatial-lsm: leveled R-tree in {}: deleted {} temporary files of a merge that did not"
-                        + " end", files.manifest().getParent(), leftOver);
-            }
-        } catch (UncheckedIOException e) {
-            // Left-over temporary files waste space but hold no data: never a reason not to open.
-            LOGGER.warn("spatial-lsm: leveled R-tree in {}: {}", files.manifest().getParent(), e.getMessage());
-        }
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
         version = log.version();
         lastSerial = Math.max(lastSerial, version.lastSerial());
+        Set<String> onDisk = new java.util.HashSet<>();
+        diskComponents.forEach(component -> onDisk.add(name(component)));
+        List<String> replayed = version.uncheckpointedFlushes(onDisk, ioOpCallback.getLastValidSequence());
+        if (!replayed.isEmpty()) {
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: flushes {} were never checkpointed; AsterixDB deleted"
+                    + " them and replays their records", files.manifest().getParent(), replayed);
+            version = version.forget(replayed);
+        }
+        Optional<String> missing = version.liveWithoutFile(onDisk);
+        if (missing.isPresent()) {
+            throw HyracksDataException.create(new IllegalStateException("leveled R-tree in "
+                    + files.manifest().getParent() + " refuses to open: " + missing.get() + " (manifest "
+                    + files.manifest() + "). Restore the files or the manifest that belong together."));
+        }
         if (log.isLong()) {
-            LeveledManifest.rewrite(files.manifest(), version);
-            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
-                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+            rewriteManifest(log);
         }
         for (ILSMDiskComponent component : diskComponents) {
             String name = name(component);
             if (!version.live().containsKey(name)) {
+                Optional<LeveledManifest.Component> newer = version.newerBelowLevel0(name);
+                if (newer.isPresent()) {
+                    throw HyracksDataException.create(new IllegalStateException("leveled R-tree in "
+                            + files.manifest().getParent() + ": flushed component " + name + " has no manifest record"
+                            + " but " + newer.get().name() + " at level " + newer.get().level() + " holds newer data;"
+                            + " its flush edit was lost, and opening it as the newest data would bring back records"
+                            + " that were deleted or overwritten since. Not opening the index"));
+                }
                 LOGGER.warn("spatial-lsm: leveled R-tree in {}: component {} has no manifest record (a crash between"
                         + " its flush and its flush edit?); scanning it for its MBR and entries",
                         files.manifest().getParent(), name);
                 scannedAtActivation.incrementAndGet();
-                commitFlush(component, scan(component));
+                version = version.apply(writeFlushEdit(component, scan(component)));
             }
+        }
+    }
+
+    /**
+     * Rewrites a long manifest as one snapshot. Best effort: a failure (a full disk) leaves the old manifest whole,
+     * which replays to the same state, so the index opens anyway; a left-over rewrite is deleted at the next start.
+     */
+    private void rewriteManifest(LeveledManifest.Log log) {
+        try {
+            synchronized (manifestLock) {
+                FaultPoints.reach("leveled.manifest.rewrite");
+                LeveledManifest.rewrite(files.manifest(), version);
+            }
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
+                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+        } catch (IOException | UncheckedIOException e) {
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: the manifest of {} edits could not be rewritten ({});"
+                    + " keeping it as it is", files.manifest().getParent(), log.edits(), e.getMessage());
         }
     }
 
@@ -176,17 +220,35 @@ public final class LeveledRTree extends PruningRTree {
         return OptionalLong.of(scannedAtActivation.get());
     }
 
-    /** Writes the flush edit of a valid level-0 component, then makes it part of the version. */
-    private void commitFlush(ILSMDiskComponent component, Stats stats) {
+    /** Writes the flush edit of a valid level-0 component; the caller applies it to the version at the install. */
+    private LeveledManifest.FlushEdit writeFlushEdit(ILSMDiskComponent component, Stats stats) {
         LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
                 0, stats.mbr(), stats.entries(), component.getComponentSize()));
-        LeveledManifest.append(files.manifest(), edit);
-        version = version.apply(edit);
+        CrashPoints.reach("leveled.flush.before-edit");
+        appendEdit(edit, "leveled.flush.edit");
+        return edit;
     }
 
-    /** Where this index partition's merges keep their temporary files (see {@link MergeScratch}). */
-    private Path scratch() {
-        return MergeScratch.of(Path.of(System.getProperty("java.io.tmpdir")), files.manifest().getParent());
+    /**
+     * Appends one edit (one at a time), or throws {@link UncheckedIOException} with the manifest unchanged. An append
+     * that failed and could not be cut off leaves the edit neither committed nor not: the node halts at once, before
+     * anything could act on either outcome, and the next start-up reads whichever the disk holds.
+     */
+    private void appendEdit(LeveledManifest.Edit edit, String faultPoint) {
+        synchronized (manifestLock) {
+            try {
+                FaultPoints.reach(faultPoint);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot append to the leveled manifest " + files.manifest() + ": "
+                        + e.getMessage(), e);
+            }
+            try {
+                LeveledManifest.append(files.manifest(), edit);
+            } catch (LeveledManifest.UndecidedAppendException e) {
+                LOGGER.error("spatial-lsm: leveled R-tree in {}: halting the node", files.manifest().getParent(), e);
+                ExitUtil.halt(ExitUtil.EC_IO_OPERATION_FAILED);
+            }
+        }
     }
 
     /** The file name of a disk component: its identity in the manifest. */
@@ -263,15 +325,27 @@ public final class LeveledRTree extends PruningRTree {
         return OptionalInt.of(describe(component).level());
     }
 
-    /** A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. */
-    void move(ILSMDiskComponent component, int fromLevel, int toLevel) {
+    /**
+     * A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. False if the edit could
+     * not be written: the component stays where it is, which is as valid, and the policy decides again after the
+     * next flush or merge.
+     */
+    boolean move(ILSMDiskComponent component, int fromLevel, int toLevel) {
         LeveledManifest.MoveEdit edit =
                 new LeveledManifest.MoveEdit(name(component), fromLevel, toLevel, describe(component));
         CrashPoints.reach("leveled.move.before-edit");
-        LeveledManifest.append(files.manifest(), edit);
+        try {
+            appendEdit(edit, "leveled.move.edit");
+        } catch (UncheckedIOException e) {
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: the move of {} from level {} to {} could not be written"
+                    + " ({}); it stays at level {}", files.manifest().getParent(), edit.component(), fromLevel, toLevel,
+                    e.getMessage(), fromLevel);
+            return false;
+        }
         CrashPoints.reach("leveled.move.committed");
         version = version.apply(edit);
         sortComponents();
+        return true;
     }
 
     /** Schedules the merge the policy decided; its inputs need not be neighbours in the component list. */
@@ -317,13 +391,34 @@ public final class LeveledRTree extends PruningRTree {
         }
         MergeOperation stock = (MergeOperation) super.createMergeOperation(opCtx, mergeFileRefs, callback);
         lastSerial = Math.max(lastSerial, version.lastSerial()) + 1;
-        return new LeveledMergeOperation(stock, new ManifestCallback(callback), getIndexIdentifier(), decision,
+        EngineCallback engineCallback = new EngineCallback(callback);
+        LeveledMergeOperation merge = new LeveledMergeOperation(stock, engineCallback, getIndexIdentifier(), decision,
                 inputs, lastSerial);
+        engineCallback.merge = merge;
+        return merge;
+    }
+
+    /** A flush whose callback writes the flush edit before AsterixDB's checkpoint names the flush. */
+    @Override
+    protected ILSMIOOperation createFlushOperation(AbstractLSMIndexOperationContext opCtx,
+            LSMComponentFileReferences fileRefs, ILSMIOOperationCallback callback) throws HyracksDataException {
+        return super.createFlushOperation(opCtx, fileRefs, new EngineCallback(callback));
+    }
+
+    /**
+     * The leveled merge behind {@code operation}, found through its callback: AsterixDB may hand the operation over
+     * wrapped (its I/O tracing does), and the callback is what every wrapper passes through.
+     */
+    private static LeveledMergeOperation leveledMerge(ILSMIOOperation operation) {
+        if (operation.getCallback() instanceof EngineCallback callback && callback.merge != null) {
+            return callback.merge;
+        }
+        throw new IllegalStateException("not a leveled merge: " + operation);
     }
 
     @Override
     public ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
-        LeveledMergeOperation merge = (LeveledMergeOperation) operation;
+        LeveledMergeOperation merge = leveledMerge(operation);
         ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
         boolean keepsAntiMatter = !merge.decision().dropAntiMatter();
         long count = countMerged(opCtx, keepsAntiMatter);
@@ -333,10 +428,10 @@ public final class LeveledRTree extends PruningRTree {
             return EmptyComponent.INSTANCE;
         }
         // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
-        // on disk (4 bytes per entry in the index's scratch directory, not on the heap). The partitioner sees
-        // positions and MBRs only; a partition's entries, read in stream order, are already in the R-tree's order,
-        // since the stream is.
-        Path temporary = MergeScratch.create(scratch());
+        // on disk (4 bytes per entry in the index's directory, not on the heap). The partitioner sees positions and
+        // MBRs only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream
+        // is.
+        Path temporary = mergeTemporaryDirectory();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
             List<PartitionInfo> partitions = Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
@@ -364,11 +459,21 @@ public final class LeveledRTree extends PruningRTree {
                     .partitions();
             route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
         } finally {
-            MergeScratch.clear(temporary);
+            files.deleteMergeTemporaryDirectory();
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
+    }
+
+    /** The directory for the merge's temporary files (see {@link LeveledRTreeFileManager}), created. */
+    private Path mergeTemporaryDirectory() throws HyracksDataException {
+        try {
+            FaultPoints.reach("leveled.merge.temporary");
+            return files.createMergeTemporaryDirectory();
+        } catch (IOException e) {
+            throw HyracksDataException.create(e);
+        }
     }
 
     /** Pass 2: every entry of the stream into the bulk loader of its output. */
@@ -443,19 +548,12 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Commits and installs a completed merge (under the operation tracker's lock): every output is valid and forced
-     * by now (the harness marked the first, {@link ManifestCallback} the others), so the manifest edit is written,
-     * and only then do the outputs replace the inputs in memory.
+     * The commit point of a merge, on its I/O thread once every output is valid and forced (the harness marked the
+     * first, {@link EngineCallback#afterOperation} the others): the merge edit. A failure here fails the merge while
+     * its inputs are still readable: the harness deletes the outputs and keeps the inputs.
      */
-    @Override
-    public void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
-            throws HyracksDataException {
-        LeveledMergeOperation merge = uninstalled.remove(newComponent);
-        if (merge == null) {
-            throw HyracksDataException.create(new IllegalStateException("merge output " + newComponent
-                    + " of " + this + " was not written by a leveled merge"));
-        }
-        List<String> removed = mergedComponents.stream().map(c -> name((ILSMDiskComponent) c)).toList();
+    private void commitMerge(LeveledMergeOperation merge) {
+        List<String> removed = merge.inputs().stream().map(LeveledManifest.Component::name).toList();
         List<LeveledManifest.Component> added = new ArrayList<>();
         for (int i = 0; i < merge.outputs().size(); i++) {
             PartitionInfo partition = merge.partitions().get(i);
@@ -465,26 +563,37 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.MergeEdit edit =
                 new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());
         CrashPoints.reach("leveled.merge.outputs-written");
-        LeveledManifest.append(files.manifest(), edit);
+        appendEdit(edit, "leveled.merge.commit");
         CrashPoints.reach("leveled.merge.committed");
-        version = version.apply(edit);
+        merge.committed(edit);
+    }
+
+    /** Installs a committed merge (under the operation tracker's lock): the outputs replace the inputs in memory. */
+    @Override
+    public void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
+            throws HyracksDataException {
+        LeveledMergeOperation merge = uninstalled.remove(newComponent);
+        if (merge == null || merge.committed() == null) {
+            throw HyracksDataException.create(new IllegalStateException("merge output " + newComponent
+                    + " of " + this + " was not written and committed by a leveled merge"));
+        }
+        version = version.apply(merge.committed());
         diskComponents.removeAll(mergedComponents);
         diskComponents.addAll(merge.outputs());
         sortComponents();
     }
 
     /**
-     * A flushed or bulk-loaded component arrives at level 0 (under the lock, valid on disk): its flush edit is written
-     * before the policy sees it. A bulk load (CREATE INDEX on existing data, LOAD) has no flush to scan it, so it is
-     * scanned here, once.
+     * A flushed or bulk-loaded component arrives at level 0 (under the lock, valid on disk), before the policy sees
+     * it. A flush's edit is written by then ({@link EngineCallback#afterFinalize}). A bulk load (CREATE INDEX on
+     * existing data, LOAD) has no flush to scan it, so it is scanned here, once, and its edit written; a failure
+     * fails the load, which deletes the component.
      */
     @Override
     public void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
         if (component != EmptyComponent.INSTANCE) {
-            Stats scanned = flushStats.remove(name(component));
-            Stats stats = scanned != null ? scanned : scan(component);
-            CrashPoints.reach("leveled.flush.before-edit");
-            commitFlush(component, stats);
+            LeveledManifest.FlushEdit edit = committedFlushes.remove(name(component));
+            version = version.apply(edit != null ? edit : writeFlushEdit(component, scan(component)));
             diskComponents.add(0, component);
         }
     }
@@ -567,22 +676,26 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * The index's own IO callback, with three changes for a leveled merge: no mask file (the manifest edit is the
-     * commit; 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), and the
-     * stock component ID, LSN and marker written into every output (the stock code writes them into
-     * {@code getNewComponent()} only), each extra output then marked valid.
+     * The index's own IO callback of a flush or a leveled merge, with the commit points added. A flush: its flush
+     * edit is written before the stock {@code afterFinalize} writes the index checkpoint, so a failed edit fails the
+     * flush and the log still holds its records. A leveled merge: no mask file (the manifest edit is the commit;
+     * 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), the stock component
+     * ID, LSN and marker written into every output (the stock code writes them into {@code getNewComponent()} only),
+     * each extra output then marked valid, and the merge edit written in {@code afterFinalize}. The merge is known
+     * from this callback ({@link #merge}), never from the operation's class, which a wrapper may hide.
      */
-    private final class ManifestCallback implements ILSMIOOperationCallback {
+    private final class EngineCallback implements ILSMIOOperationCallback {
         private final ILSMIOOperationCallback stock;
+        /** The leveled merge this callback belongs to; null for a flush. */
+        private LeveledMergeOperation merge;
 
-        ManifestCallback(ILSMIOOperationCallback stock) {
+        EngineCallback(ILSMIOOperationCallback stock) {
             this.stock = stock;
         }
 
         @Override
         public void afterOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (operation instanceof LeveledMergeOperation merge
-                    && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
+            if (merge != null && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
                     && merge.outputs().size() > 1) {
                 ILSMDiskComponent first = operation.getNewComponent();
                 List<ILSMDiskComponent> outputs = merge.outputs();
@@ -606,16 +719,36 @@ public final class LeveledRTree extends PruningRTree {
 
         @Override
         public void beforeOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (!(operation instanceof LeveledMergeOperation)) {
+            if (merge == null) {
                 stock.beforeOperation(operation);
             }
         }
 
+        /** Runs last in the operation; what it throws fails the operation (AsterixDB's {@code doIo}). */
         @Override
         public void afterFinalize(ILSMIOOperation operation) throws HyracksDataException {
-            if (!(operation instanceof LeveledMergeOperation)) {
-                stock.afterFinalize(operation);
+            boolean succeeded = operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE;
+            if (merge != null) {
+                if (succeeded) {
+                    commitMerge(merge);
+                }
+                return;
             }
+            ILSMDiskComponent flushed = operation.getNewComponent();
+            if (operation.getIOOpertionType() == ILSMIOOperation.LSMIOOperationType.FLUSH && flushed != null
+                    && flushed != EmptyComponent.INSTANCE) {
+                Stats stats = flushStats.remove(name(flushed));
+                if (succeeded) {
+                    try {
+                        committedFlushes.put(name(flushed), writeFlushEdit(flushed, stats));
+                    } catch (RuntimeException e) {
+                        // No checkpoint may name a flush the manifest does not hold.
+                        operation.setStatus(ILSMIOOperation.LSMIOOperationStatus.FAILURE);
+                        throw e;
+                    }
+                }
+            }
+            stock.afterFinalize(operation);
         }
 
         @Override

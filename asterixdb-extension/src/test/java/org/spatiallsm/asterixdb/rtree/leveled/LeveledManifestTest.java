@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -337,11 +338,25 @@ class LeveledManifestTest {
     @Test
     void aLiveComponentWithoutItsFileRefusesToOpen() {
         Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2);
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1", "2_2"), true, version)).isEmpty();
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "2_2"), true, version))
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "0_1_m0p1", "2_2"))).isEmpty();
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "2_2")))
                 .contains("live component 0_1_m0p1 has no valid file");
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1"), true, version))
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "0_1_m0p1")))
                 .contains("live component 2_2 has no valid file");
+    }
+
+    @Test
+    void aFlushNoCheckpointNamedOpensWithoutItsFileOnceForgotten() {
+        // The node died after flush 2_2's edit, before the checkpoint: AsterixDB deleted 2_2 and replays its records.
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2);
+        List<String> files = List.of("0_1_m0p0", "0_1_m0p1");
+        assertThat(LeveledManifest.inconsistency(files, true, version)).as("checked before the activation").isEmpty();
+        List<String> replayed = version.uncheckpointedFlushes(Set.copyOf(files), 1);
+        assertThat(replayed).containsExactly("2_2");
+        assertThat(version.forget(replayed).liveWithoutFile(files)).isEmpty();
+        // Checkpointed, the same missing file is a lost component.
+        assertThat(version.uncheckpointedFlushes(Set.copyOf(files), 2)).isEmpty();
+        assertThat(version.liveWithoutFile(files)).contains("live component 2_2 has no valid file");
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
