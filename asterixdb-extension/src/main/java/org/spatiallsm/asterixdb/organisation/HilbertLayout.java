@@ -42,6 +42,7 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         void writeKey(ArrayTupleBuilder builder, ITupleReference rtreeTuple, double x, double y)
                 throws HyracksDataException {
+            refuseNaN(this, x, y);
             if (!DhvbValue.inDomain(x, y)) {
                 throw Refusal.of("a DHVB index holds points in [-180, 180] x [-90, 90]; (" + x + ", " + y
                         + ") is outside");
@@ -73,9 +74,7 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         void writeKey(ArrayTupleBuilder builder, ITupleReference rtreeTuple, double x, double y)
                 throws HyracksDataException {
-            if (Double.isNaN(x) || Double.isNaN(y)) {
-                throw Refusal.of("a DHB index cannot hold the point (" + x + ", " + y + "): a coordinate is NaN");
-            }
+            refuseNaN(this, x, y);
             try {
                 DataOutput out = builder.getDataOutput();
                 out.write(rtreeTuple.getFieldData(0), rtreeTuple.getFieldStart(0), TAGGED_DOUBLE);
@@ -182,6 +181,14 @@ enum HilbertLayout implements OrganisationStorage {
     /** A tagged double coordinate field of an R-tree tuple. */
     static double coordinate(ITupleReference rtreeTuple, int field) {
         return DoublePointable.getDouble(rtreeTuple.getFieldData(field), rtreeTuple.getFieldStart(field) + 1);
+    }
+
+    /** A NaN has no place on a curve: refused in the words every organisation uses for what it cannot hold. */
+    private static void refuseNaN(HilbertLayout layout, double x, double y) throws HyracksDataException {
+        if (Double.isNaN(x) || Double.isNaN(y)) {
+            throw Refusal.of("a " + layout.name() + " index cannot hold the point (" + x + ", " + y
+                    + "): a coordinate is NaN");
+        }
     }
 
     /** One tagged int64 field: a curve position (DHVB's stored value; a seek key of either layout). */

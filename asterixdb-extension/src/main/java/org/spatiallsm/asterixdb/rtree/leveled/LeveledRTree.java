@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -51,6 +53,7 @@ import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.geometry.Rect;
+import org.spatiallsm.partitioning.leveled.ComponentMbr;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledView;
@@ -178,17 +181,17 @@ public final class LeveledRTree extends PruningRTree {
         return ((AbstractTreeIndex) component.getIndex()).getFileReference().getFile().getName();
     }
 
-    /** The exact MBR (anti-matter included) and entry count of one disk component. */
+    /** The MBR (anti-matter included; see {@link ComponentMbr}) and entry count of one disk component. */
     private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
         IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
         IIndexCursor cursor = accessor.createSearchCursor(false);
-        MbrAccumulator mbr = new MbrAccumulator();
+        MbrAccumulator scanned = new MbrAccumulator();
         try {
             accessor.search(cursor, new SearchPredicate(null, null));
             try {
                 while (cursor.hasNext()) {
                     cursor.next();
-                    mbr.add(cursor.getTuple());
+                    scanned.add(cursor.getTuple());
                 }
             } finally {
                 cursor.close();
@@ -196,7 +199,7 @@ public final class LeveledRTree extends PruningRTree {
         } finally {
             cursor.destroy();
         }
-        return new Stats(mbr.rect(), mbr.count);
+        return new Stats(scanned.mbr.rect(), scanned.mbr.count());
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
@@ -318,10 +321,11 @@ public final class LeveledRTree extends PruningRTree {
         // on disk (4 bytes per entry in java.io.tmpdir, not on the heap). The partitioner sees positions and MBRs
         // only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream is.
         Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        Set<Long> nonFinite = new HashSet<>();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
             List<PartitionInfo> partitions = Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
-                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
+                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter, nonFinite))),
                             Orderings.exactEngineOrder(ordering),
                             (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
                             new PartitionSink() {
@@ -343,11 +347,23 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+            route(merge, opCtx, keepsAntiMatter, outputOf, unboundWhereNonFinite(partitions, nonFinite, outputOf));
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
+    }
+
+    /** The partitions, each one that got a non-finite entry (at its stand-in) with the plane as its MBR. */
+    private static List<PartitionInfo> unboundWhereNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
+            OutputAssignment outputOf) {
+        List<PartitionInfo> result = new ArrayList<>(partitions);
+        for (long position : nonFinite) {
+            PartitionInfo holder = result.get(outputOf.get(position));
+            result.set(holder.index(), new PartitionInfo(holder.index(), holder.entries(), ComponentMbr.PLANE,
+                    holder.region()));
+        }
+        return result;
     }
 
     /** Pass 2: every entry of the stream into the bulk loader of its output. */
@@ -475,13 +491,18 @@ public final class LeveledRTree extends PruningRTree {
                         Comparator.reverseOrder()));
     }
 
-    /** Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR. */
+    /**
+     * Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR; a tuple with
+     * a non-finite coordinate as {@link ComponentMbr#STAND_IN}, its position added to {@code nonFinite}.
+     */
     private final class StreamEntries implements EntryCursor {
         private final IIndexCursor cursor;
         private final MbrAccumulator reader = new MbrAccumulator();
+        private final Set<Long> nonFinite;
         private long position;
 
-        StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) {
+        StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter, Set<Long> nonFinite) {
+            this.nonFinite = nonFinite;
             cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter, new IndexCursorStats());
             try {
                 search(opCtx, cursor, new SearchPredicate(null, null));
@@ -497,8 +518,18 @@ public final class LeveledRTree extends PruningRTree {
                 while (read < max && cursor.hasNext()) {
                     cursor.next();
                     ITupleReference tuple = cursor.getTuple();
-                    into.add(position++, reader.coordinate(tuple, 0), reader.coordinate(tuple, 1),
-                            reader.coordinate(tuple, dimensions), reader.coordinate(tuple, dimensions + 1));
+                    double minX = reader.coordinate(tuple, 0);
+                    double minY = reader.coordinate(tuple, 1);
+                    double maxX = reader.coordinate(tuple, dimensions);
+                    double maxY = reader.coordinate(tuple, dimensions + 1);
+                    if (ComponentMbr.isFinite(minX, minY, maxX, maxY)) {
+                        into.add(position, minX, minY, maxX, maxY);
+                    } else {
+                        Rect standIn = ComponentMbr.STAND_IN;
+                        into.add(position, standIn.minX(), standIn.minY(), standIn.maxX(), standIn.maxY());
+                        nonFinite.add(position);
+                    }
+                    position++;
                     read++;
                 }
                 return read;
@@ -518,13 +549,9 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    /** The union of tuples' MBRs (the first two dimensions), and their count. */
+    /** The component MBR of tuples (the first two dimensions), and their count. */
     private final class MbrAccumulator {
-        private double minX = Double.POSITIVE_INFINITY;
-        private double minY = Double.POSITIVE_INFINITY;
-        private double maxX = Double.NEGATIVE_INFINITY;
-        private double maxY = Double.NEGATIVE_INFINITY;
-        private long count;
+        private final ComponentMbr mbr = new ComponentMbr();
 
         /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
         double coordinate(ITupleReference tuple, int field) {
@@ -533,16 +560,8 @@ public final class LeveledRTree extends PruningRTree {
         }
 
         void add(ITupleReference tuple) {
-            minX = Math.min(minX, coordinate(tuple, 0));
-            minY = Math.min(minY, coordinate(tuple, 1));
-            maxX = Math.max(maxX, coordinate(tuple, dimensions));
-            maxY = Math.max(maxY, coordinate(tuple, dimensions + 1));
-            count++;
-        }
-
-        /** An empty component (no entries) gets a degenerate box at the origin: it overlaps almost nothing. */
-        Rect rect() {
-            return count == 0 ? new Rect(0, 0, 0, 0) : new Rect(minX, minY, maxX, maxY);
+            mbr.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                    coordinate(tuple, dimensions + 1));
         }
     }
 
