@@ -42,7 +42,6 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         void writeKey(ArrayTupleBuilder builder, ITupleReference rtreeTuple, double x, double y)
                 throws HyracksDataException {
-            refuseNaN(this, x, y);
             if (!DhvbValue.inDomain(x, y)) {
                 throw Refusal.of("a DHVB index holds points in [-180, 180] x [-90, 90]; (" + x + ", " + y
                         + ") is outside");
@@ -74,7 +73,6 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         void writeKey(ArrayTupleBuilder builder, ITupleReference rtreeTuple, double x, double y)
                 throws HyracksDataException {
-            refuseNaN(this, x, y);
             try {
                 DataOutput out = builder.getDataOutput();
                 out.write(rtreeTuple.getFieldData(0), rtreeTuple.getFieldStart(0), TAGGED_DOUBLE);
@@ -181,14 +179,6 @@ enum HilbertLayout implements OrganisationStorage {
     /** A tagged double coordinate field of an R-tree tuple. */
     static double coordinate(ITupleReference rtreeTuple, int field) {
         return DoublePointable.getDouble(rtreeTuple.getFieldData(field), rtreeTuple.getFieldStart(field) + 1);
-    }
-
-    /** A NaN has no place on a curve: refused in the words every organisation uses for what it cannot hold. */
-    private static void refuseNaN(HilbertLayout layout, double x, double y) throws HyracksDataException {
-        if (Double.isNaN(x) || Double.isNaN(y)) {
-            throw Refusal.of("a " + layout.name() + " index cannot hold the point (" + x + ", " + y
-                    + "): a coordinate is NaN");
-        }
     }
 
     /** One tagged int64 field: a curve position (DHVB's stored value; a seek key of either layout). */
