@@ -14,8 +14,6 @@ public final class ComponentMbr {
     /** The MBR of a component that holds a non-finite coordinate. */
     public static final Rect PLANE = new Rect(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY,
             Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
-    /** Where a partitioner, which needs finite geometry, places a non-finite entry; its output gets {@link #PLANE}. */
-    public static final Rect STAND_IN = Rect.point(0, 0);
 
     private double minX = Double.POSITIVE_INFINITY;
     private double minY = Double.POSITIVE_INFINITY;

@@ -185,13 +185,15 @@ public final class LeveledRTree extends PruningRTree {
     private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
         IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
         IIndexCursor cursor = accessor.createSearchCursor(false);
-        MbrAccumulator scanned = new MbrAccumulator();
+        ComponentMbr scanned = new ComponentMbr();
         try {
             accessor.search(cursor, new SearchPredicate(null, null));
             try {
                 while (cursor.hasNext()) {
                     cursor.next();
-                    scanned.add(cursor.getTuple());
+                    ITupleReference tuple = cursor.getTuple();
+                    scanned.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                            coordinate(tuple, dimensions + 1));
                 }
             } finally {
                 cursor.close();
@@ -199,7 +201,7 @@ public final class LeveledRTree extends PruningRTree {
         } finally {
             cursor.destroy();
         }
-        return new Stats(scanned.mbr.rect(), scanned.mbr.count());
+        return new Stats(scanned.rect(), scanned.count());
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
@@ -311,7 +313,8 @@ public final class LeveledRTree extends PruningRTree {
         LeveledMergeOperation merge = (LeveledMergeOperation) operation;
         ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
         boolean keepsAntiMatter = !merge.decision().dropAntiMatter();
-        long count = countMerged(opCtx, keepsAntiMatter);
+        Set<Long> nonFinite = new HashSet<>();
+        long count = countMerged(opCtx, keepsAntiMatter, nonFinite);
         if (count == 0) {
             // Matter and anti-matter cancelled out: the merge only removes its inputs.
             uninstalled.put(EmptyComponent.INSTANCE, merge);
@@ -320,12 +323,13 @@ public final class LeveledRTree extends PruningRTree {
         // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
         // on disk (4 bytes per entry in java.io.tmpdir, not on the heap). The partitioner sees positions and MBRs
         // only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream is.
+        // Entries with a NaN or infinite coordinate are not shown to the partitioner, which needs finite geometry.
         Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
-        Set<Long> nonFinite = new HashSet<>();
+        long finite = count - nonFinite.size();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
-            List<PartitionInfo> partitions = Partitioners
+            List<PartitionInfo> partitions = finite == 0 ? List.of() : Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
-                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter, nonFinite))),
+                    .partition(List.of(EntryRun.of(finite, () -> new StreamEntries(opCtx, keepsAntiMatter))),
                             Orderings.exactEngineOrder(ordering),
                             (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
                             new PartitionSink() {
@@ -347,23 +351,36 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, unboundWhereNonFinite(partitions, nonFinite, outputOf));
+            route(merge, opCtx, keepsAntiMatter, outputOf, placeNonFinite(partitions, nonFinite, outputOf));
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
     }
 
-    /** The partitions, each one that got a non-finite entry (at its stand-in) with the plane as its MBR. */
-    private static List<PartitionInfo> unboundWhereNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
+    /**
+     * The partitions, with the entries that have a non-finite coordinate assigned to the first output, whose MBR then
+     * is the plane: such an entry fits no finite box ({@link ComponentMbr}). The first output's entries stay a
+     * subsequence of the stream, so they are still in the R-tree's order.
+     */
+    private static List<PartitionInfo> placeNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
             OutputAssignment outputOf) {
-        List<PartitionInfo> result = new ArrayList<>(partitions);
-        for (long position : nonFinite) {
-            PartitionInfo holder = result.get(outputOf.get(position));
-            result.set(holder.index(), new PartitionInfo(holder.index(), holder.entries(), ComponentMbr.PLANE,
-                    holder.region()));
+        if (nonFinite.isEmpty()) {
+            return partitions;
         }
-        return result;
+        for (long position : nonFinite) {
+            outputOf.set(position, 0);
+        }
+        List<PartitionInfo> placed = new ArrayList<>(partitions);
+        long finiteEntries = partitions.isEmpty() ? 0 : partitions.get(0).entries();
+        Rect region = partitions.isEmpty() ? ComponentMbr.PLANE : partitions.get(0).region();
+        PartitionInfo first = new PartitionInfo(0, finiteEntries + nonFinite.size(), ComponentMbr.PLANE, region);
+        if (placed.isEmpty()) {
+            placed.add(first);
+        } else {
+            placed.set(0, first);
+        }
+        return placed;
     }
 
     /** Pass 2: every entry of the stream into the bulk loader of its output. */
@@ -417,7 +434,9 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) throws HyracksDataException {
+    /** The entries of the merge stream; the positions of those with a non-finite coordinate go to {@code nonFinite}. */
+    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter, Set<Long> nonFinite)
+            throws HyracksDataException {
         IIndexCursor counter = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
                 new IndexCursorStats());
         try {
@@ -426,6 +445,9 @@ public final class LeveledRTree extends PruningRTree {
             try {
                 while (counter.hasNext()) {
                     counter.next();
+                    if (!isFinite(counter.getTuple())) {
+                        nonFinite.add(entries);
+                    }
                     entries++;
                 }
             } finally {
@@ -492,17 +514,14 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR; a tuple with
-     * a non-finite coordinate as {@link ComponentMbr#STAND_IN}, its position added to {@code nonFinite}.
+     * Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR; the tuples with
+     * a non-finite coordinate are skipped (their positions are not read).
      */
     private final class StreamEntries implements EntryCursor {
         private final IIndexCursor cursor;
-        private final MbrAccumulator reader = new MbrAccumulator();
-        private final Set<Long> nonFinite;
         private long position;
 
-        StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter, Set<Long> nonFinite) {
-            this.nonFinite = nonFinite;
+        StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) {
             cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter, new IndexCursorStats());
             try {
                 search(opCtx, cursor, new SearchPredicate(null, null));
@@ -518,19 +537,12 @@ public final class LeveledRTree extends PruningRTree {
                 while (read < max && cursor.hasNext()) {
                     cursor.next();
                     ITupleReference tuple = cursor.getTuple();
-                    double minX = reader.coordinate(tuple, 0);
-                    double minY = reader.coordinate(tuple, 1);
-                    double maxX = reader.coordinate(tuple, dimensions);
-                    double maxY = reader.coordinate(tuple, dimensions + 1);
-                    if (ComponentMbr.isFinite(minX, minY, maxX, maxY)) {
-                        into.add(position, minX, minY, maxX, maxY);
-                    } else {
-                        Rect standIn = ComponentMbr.STAND_IN;
-                        into.add(position, standIn.minX(), standIn.minY(), standIn.maxX(), standIn.maxY());
-                        nonFinite.add(position);
+                    if (isFinite(tuple)) {
+                        into.add(position, coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                                coordinate(tuple, dimensions + 1));
+                        read++;
                     }
                     position++;
-                    read++;
                 }
                 return read;
             } catch (HyracksDataException e) {
@@ -549,20 +561,16 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    /** The component MBR of tuples (the first two dimensions), and their count. */
-    private final class MbrAccumulator {
-        private final ComponentMbr mbr = new ComponentMbr();
+    /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
+    private static double coordinate(ITupleReference tuple, int field) {
+        int tag = tuple.getFieldLength(field) - Double.BYTES;
+        return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
+    }
 
-        /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
-        double coordinate(ITupleReference tuple, int field) {
-            int tag = tuple.getFieldLength(field) - Double.BYTES;
-            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
-        }
-
-        void add(ITupleReference tuple) {
-            mbr.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
-                    coordinate(tuple, dimensions + 1));
-        }
+    /** Whether the tuple's MBR (the first two dimensions) has finite coordinates only. */
+    private boolean isFinite(ITupleReference tuple) {
+        return ComponentMbr.isFinite(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                coordinate(tuple, dimensions + 1));
     }
 
     /**
