@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,7 @@ import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
+import org.spatiallsm.partitioning.leveled.ComponentMbr;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledView;
@@ -149,7 +151,7 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
         version = log.version();
         lastSerial = Math.max(lastSerial, version.lastSerial());
-        Set<String> onDisk = new java.util.HashSet<>();
+        Set<String> onDisk = new HashSet<>();
         diskComponents.forEach(component -> onDisk.add(name(component)));
         List<String> replayed = version.uncheckpointedFlushes(onDisk, ioOpCallback.getLastValidSequence());
         if (!replayed.isEmpty()) {
@@ -256,17 +258,19 @@ public final class LeveledRTree extends PruningRTree {
         return ((AbstractTreeIndex) component.getIndex()).getFileReference().getFile().getName();
     }
 
-    /** The exact MBR (anti-matter included) and entry count of one disk component. */
+    /** The MBR (anti-matter included; see {@link ComponentMbr}) and entry count of one disk component. */
     private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
         IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
         IIndexCursor cursor = accessor.createSearchCursor(false);
-        MbrAccumulator mbr = new MbrAccumulator();
+        ComponentMbr scanned = new ComponentMbr();
         try {
             accessor.search(cursor, new SearchPredicate(null, null));
             try {
                 while (cursor.hasNext()) {
                     cursor.next();
-                    mbr.add(cursor.getTuple());
+                    ITupleReference tuple = cursor.getTuple();
+                    scanned.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                            coordinate(tuple, dimensions + 1));
                 }
             } finally {
                 cursor.close();
@@ -274,7 +278,7 @@ public final class LeveledRTree extends PruningRTree {
         } finally {
             cursor.destroy();
         }
-        return new Stats(mbr.rect(), mbr.count);
+        return new Stats(scanned.rect(), scanned.count());
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
@@ -421,7 +425,8 @@ public final class LeveledRTree extends PruningRTree {
         LeveledMergeOperation merge = leveledMerge(operation);
         ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
         boolean keepsAntiMatter = !merge.decision().dropAntiMatter();
-        long count = countMerged(opCtx, keepsAntiMatter);
+        Set<Long> nonFinite = new HashSet<>();
+        long count = countMerged(opCtx, keepsAntiMatter, nonFinite);
         if (count == 0) {
             // Matter and anti-matter cancelled out: the merge only removes its inputs.
             uninstalled.put(EmptyComponent.INSTANCE, merge);
@@ -430,12 +435,13 @@ public final class LeveledRTree extends PruningRTree {
         // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
         // on disk (4 bytes per entry in the index's directory, not on the heap). The partitioner sees positions and
         // MBRs only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream
-        // is.
+        // is. Entries with a NaN or infinite coordinate are not shown to the partitioner, which needs finite geometry.
         Path temporary = mergeTemporaryDirectory();
+        long finite = count - nonFinite.size();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
-            List<PartitionInfo> partitions = Partitioners
+            List<PartitionInfo> partitions = finite == 0 ? List.of() : Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
-                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
+                    .partition(List.of(EntryRun.of(finite, () -> new StreamEntries(opCtx, keepsAntiMatter))),
                             Orderings.exactEngineOrder(ordering),
                             (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
                             new PartitionSink() {
@@ -457,7 +463,7 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+            route(merge, opCtx, keepsAntiMatter, outputOf, placeNonFinite(partitions, nonFinite, outputOf));
         } finally {
             files.deleteMergeTemporaryDirectory();
         }
@@ -474,6 +480,31 @@ public final class LeveledRTree extends PruningRTree {
         } catch (IOException e) {
             throw HyracksDataException.create(e);
         }
+    }
+
+    /**
+     * The partitions, with the entries that have a non-finite coordinate assigned to the first output, whose MBR then
+     * is the plane: such an entry fits no finite box ({@link ComponentMbr}). The first output's entries stay a
+     * subsequence of the stream, so they are still in the R-tree's order.
+     */
+    private static List<PartitionInfo> placeNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
+            OutputAssignment outputOf) {
+        if (nonFinite.isEmpty()) {
+            return partitions;
+        }
+        for (long position : nonFinite) {
+            outputOf.set(position, 0);
+        }
+        List<PartitionInfo> placed = new ArrayList<>(partitions);
+        long finiteEntries = partitions.isEmpty() ? 0 : partitions.get(0).entries();
+        Rect region = partitions.isEmpty() ? ComponentMbr.PLANE : partitions.get(0).region();
+        PartitionInfo first = new PartitionInfo(0, finiteEntries + nonFinite.size(), ComponentMbr.PLANE, region);
+        if (placed.isEmpty()) {
+            placed.add(first);
+        } else {
+            placed.set(0, first);
+        }
+        return placed;
     }
 
     /** Pass 2: every entry of the stream into the bulk loader of its output. */
@@ -527,7 +558,9 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) throws HyracksDataException {
+    /** The entries of the merge stream; the positions of those with a non-finite coordinate go to {@code nonFinite}. */
+    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter, Set<Long> nonFinite)
+            throws HyracksDataException {
         IIndexCursor counter = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
                 new IndexCursorStats());
         try {
@@ -536,6 +569,9 @@ public final class LeveledRTree extends PruningRTree {
             try {
                 while (counter.hasNext()) {
                     counter.next();
+                    if (!isFinite(counter.getTuple())) {
+                        nonFinite.add(entries);
+                    }
                     entries++;
                 }
             } finally {
@@ -604,10 +640,12 @@ public final class LeveledRTree extends PruningRTree {
                 .thenComparing(LeveledRTree::name, ComponentIds.AGE.reversed()));
     }
 
-    /** Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR. */
+    /**
+     * Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR; the tuples with
+     * a non-finite coordinate are skipped (their positions are not read).
+     */
     private final class StreamEntries implements EntryCursor {
         private final IIndexCursor cursor;
-        private final MbrAccumulator reader = new MbrAccumulator();
         private long position;
 
         StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) {
@@ -626,9 +664,12 @@ public final class LeveledRTree extends PruningRTree {
                 while (read < max && cursor.hasNext()) {
                     cursor.next();
                     ITupleReference tuple = cursor.getTuple();
-                    into.add(position++, reader.coordinate(tuple, 0), reader.coordinate(tuple, 1),
-                            reader.coordinate(tuple, dimensions), reader.coordinate(tuple, dimensions + 1));
-                    read++;
+                    if (isFinite(tuple)) {
+                        into.add(position, coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                                coordinate(tuple, dimensions + 1));
+                        read++;
+                    }
+                    position++;
                 }
                 return read;
             } catch (HyracksDataException e) {
@@ -647,32 +688,16 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    /** The union of tuples' MBRs (the first two dimensions), and their count. */
-    private final class MbrAccumulator {
-        private double minX = Double.POSITIVE_INFINITY;
-        private double minY = Double.POSITIVE_INFINITY;
-        private double maxX = Double.NEGATIVE_INFINITY;
-        private double maxY = Double.NEGATIVE_INFINITY;
-        private long count;
+    /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
+    private static double coordinate(ITupleReference tuple, int field) {
+        int tag = tuple.getFieldLength(field) - Double.BYTES;
+        return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
+    }
 
-        /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
-        double coordinate(ITupleReference tuple, int field) {
-            int tag = tuple.getFieldLength(field) - Double.BYTES;
-            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
-        }
-
-        void add(ITupleReference tuple) {
-            minX = Math.min(minX, coordinate(tuple, 0));
-            minY = Math.min(minY, coordinate(tuple, 1));
-            maxX = Math.max(maxX, coordinate(tuple, dimensions));
-            maxY = Math.max(maxY, coordinate(tuple, dimensions + 1));
-            count++;
-        }
-
-        /** An empty component (no entries) gets a degenerate box at the origin: it overlaps almost nothing. */
-        Rect rect() {
-            return count == 0 ? new Rect(0, 0, 0, 0) : new Rect(minX, minY, maxX, maxY);
-        }
+    /** Whether the tuple's MBR (the first two dimensions) has finite coordinates only. */
+    private boolean isFinite(ITupleReference tuple) {
+        return ComponentMbr.isFinite(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                coordinate(tuple, dimensions + 1));
     }
 
     /**
