@@ -1,10 +1,11 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +52,13 @@ import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.geometry.Rect;
-import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
-import org.spatiallsm.partitioning.leveled.LeveledView;
 import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 import org.spatiallsm.partitioning.partitioner.PartitionSink;
 import org.spatiallsm.partitioning.partitioner.OutputAssignment;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
+import org.spatiallsm.partitioning.partitioner.RoutingPlan;
 import org.spatiallsm.partitioning.pruning.Box;
 
 /**
@@ -69,13 +69,15 @@ import org.spatiallsm.partitioning.pruning.Box;
  * level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order inside a
  * level does not matter to reconciliation).
  * <p>
- * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
- * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
- * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
+ * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route
+ * the stream into K bulk loaders (a bounded number open at once), force all K, write the manifest's merge edit (the
+ * commit point), then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
  */
 public final class LeveledRTree extends PruningRTree {
 
     private static final Logger LOGGER = LogManager.getLogger();
+    /** A merge keeps one output open per this many pages of the buffer cache ({@link #maxOpenOutputs}). */
+    private static final int CACHE_PAGES_PER_OPEN_OUTPUT = 128;
 
     /** MBR and entry count of a component, from a scan of it. */
     private record Stats(Rect mbr, long entries) {
@@ -95,6 +97,9 @@ public final class LeveledRTree extends PruningRTree {
             Collections.synchronizedMap(new IdentityHashMap<>());
     /** Guarded by the operation tracker (every policy call and every install runs under it). */
     private LeveledManifest.Version version = LeveledManifest.Version.EMPTY;
+    /** The edits in the manifest file, a snapshot counting as one. */
+    private int manifestEdits;
+    private final LeveledSnapshots snapshots = new LeveledSnapshots();
     private long lastSerial = -1;
     private LeveledMerge pendingDecision;
     private List<LeveledManifest.Component> pendingInputs;
@@ -130,10 +135,13 @@ public final class LeveledRTree extends PruningRTree {
     public synchronized void activate() throws HyracksDataException {
         super.activate();
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
-        version = log.version();
+        // Start-up has deleted the consumed flushes' files by now.
+        version = log.version().retainRemoved(this::fileExists);
         lastSerial = Math.max(lastSerial, version.lastSerial());
+        manifestEdits = log.edits();
         if (log.isLong()) {
             LeveledManifest.rewrite(files.manifest(), version);
+            manifestEdits = 1;
             LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
                     + " components", files.manifest().getParent(), log.edits(), version.live().size());
         }
@@ -169,8 +177,39 @@ public final class LeveledRTree extends PruningRTree {
     private void commitFlush(ILSMDiskComponent component, Stats stats) {
         LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
                 0, box(stats.mbr()), stats.entries(), component.getComponentSize()));
-        LeveledManifest.append(files.manifest(), edit);
+        appendEdit(edit);
         version = version.apply(edit);
+        rewriteIfLong();
+    }
+
+    /** Appends {@code edit} to the manifest (forced: committed when this returns). */
+    private void appendEdit(LeveledManifest.Edit edit) {
+        LeveledManifest.append(files.manifest(), edit);
+        manifestEdits++;
+    }
+
+    /**
+     * Rewrites the manifest as one snapshot once it holds more than 2 x live + 64 edits, as activation does, so that
+     * a node that runs for long keeps a short manifest and a short {@code removed} (only consumed flushes whose files
+     * are not deleted yet). Best effort: every edit is committed already, and a failed rewrite leaves the old manifest
+     * whole (it is retried at the next flush).
+     */
+    private void rewriteIfLong() {
+        if (!new LeveledManifest.Log(version, manifestEdits).isLong()) {
+            return;
+        }
+        version = version.retainRemoved(this::fileExists);
+        try {
+            LeveledManifest.rewrite(files.manifest(), version);
+            manifestEdits = 1;
+        } catch (UncheckedIOException e) {
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: the manifest of {} edits could not be rewritten ({});"
+                    + " it keeps them", files.manifest().getParent(), manifestEdits, e.getMessage());
+        }
+    }
+
+    private boolean fileExists(String componentName) {
+        return Files.exists(files.manifest().resolveSibling(componentName));
     }
 
     /** The file name of a disk component: its identity in the manifest. */
@@ -200,22 +239,9 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
-    record Snapshot(LeveledView view, Map<Long, ILSMDiskComponent> byId) {
-    }
-
-    Snapshot snapshot() {
-        List<LeveledComponent> components = new ArrayList<>();
-        Map<Long, ILSMDiskComponent> byId = new HashMap<>();
-        for (ILSMDiskComponent component : diskComponents) {
-            LeveledManifest.Component described = describe(component);
-            long id = LeveledManifest.Name.parse(described.name()).orElseThrow().age();
-            List<Double> mbr = described.mbr();
-            components.add(new LeveledComponent(id, described.level(),
-                    new Rect(mbr.get(0), mbr.get(1), mbr.get(2), mbr.get(3)), described.entries(), described.bytes(),
-                    component.getState() == ComponentState.READABLE_MERGING));
-            byId.put(id, component);
-        }
-        return new Snapshot(LeveledView.of(components), byId);
+    LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot() {
+        return snapshots.snapshot(diskComponents, LeveledRTree::name,
+                component -> component.getState() == ComponentState.READABLE_MERGING, version);
     }
 
     /** A disk component as the policy sees it: every installed component has its record in the manifest. */
@@ -256,7 +282,7 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.MoveEdit edit =
                 new LeveledManifest.MoveEdit(name(component), fromLevel, toLevel, describe(component));
         CrashPoints.reach("leveled.move.before-edit");
-        LeveledManifest.append(files.manifest(), edit);
+        appendEdit(edit);
         CrashPoints.reach("leveled.move.committed");
         version = version.apply(edit);
         sortComponents();
@@ -319,6 +345,7 @@ public final class LeveledRTree extends PruningRTree {
         // only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream is.
         Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
+            RoutingPlan.Builder spans = RoutingPlan.builder();
             List<PartitionInfo> partitions = Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
                     .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
@@ -335,6 +362,7 @@ public final class LeveledRTree extends PruningRTree {
                                 @Override
                                 public void add(Entries block, int row) {
                                     outputOf.set(block.id(row), current);
+                                    spans.add(current, block.id(row));
                                 }
 
                                 @Override
@@ -343,16 +371,31 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+            route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
     }
 
-    /** Pass 2: every entry of the stream into the bulk loader of its output. */
+    /**
+     * The most outputs a merge keeps open at once: one per {@value #CACHE_PAGES_PER_OPEN_OUTPUT} pages of the buffer
+     * cache, at least one. An open output pins a page per level of its tree and its metadata page until it is
+     * finished, so K open outputs could take the whole cache (and K has no bound: entries / cap).
+     */
+    private int maxOpenOutputs() {
+        return Math.max(1, diskBufferCache.getPageBudget() / CACHE_PAGES_PER_OPEN_OUTPUT);
+    }
+
+    /**
+     * Pass 2: every entry of the stream into the bulk loader of its output, with at most {@link #maxOpenOutputs}
+     * outputs open at once ({@link RoutingPlan}: outputs whose spans of the stream overlap too much wait for another
+     * read of the stream). An output is created at its first entry and finished at its last: loaded, its stock
+     * metadata written and marked valid (forced), which returns its pages to the buffer cache. The harness finishes
+     * output 0, the one it holds.
+     */
     private void route(LeveledMergeOperation merge, ILSMIndexOperationContext opCtx, boolean keepsAntiMatter,
-            OutputAssignment outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
+            OutputAssignment outputOf, RoutingPlan plan, List<PartitionInfo> partitions) throws HyracksDataException {
         long minSeq = Long.MAX_VALUE;
         long maxSeq = Long.MIN_VALUE;
         for (ILSMComponent input : opCtx.getComponentHolder()) {
@@ -360,44 +403,78 @@ public final class LeveledRTree extends PruningRTree {
             minSeq = Math.min(minSeq, name.minSeq());
             maxSeq = Math.max(maxSeq, name.maxSeq());
         }
-        List<ILSMDiskComponentBulkLoader> loaders = new ArrayList<>();
+        merge.expectOutputs(partitions);
+        ILSMDiskComponentBulkLoader[] open = new ILSMDiskComponentBulkLoader[partitions.size()];
+        int finished = 0;
         boolean loaded = false;
         try {
-            for (PartitionInfo partition : partitions) {
-                var file = files.outputFile(minSeq, maxSeq, merge.serial(), partition.index());
-                ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
-                merge.addOutput(file, component, partition);
-                loaders.add(component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
-                        pageWriteCallbackFactory.createPageWriteCallback()));
-            }
-            IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
-                    new IndexCursorStats());
-            try {
-                search(opCtx, cursor, new SearchPredicate(null, null));
+            for (int pass = 0; pass < plan.passes(); pass++) {
+                IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
+                        new IndexCursorStats());
                 try {
-                    for (long position = 0; cursor.hasNext(); position++) {
-                        cursor.next();
-                        loaders.get(outputOf.get(position)).add(cursor.getTuple());
+                    search(opCtx, cursor, new SearchPredicate(null, null));
+                    try {
+                        for (long position = 0; position <= plan.passEnd(pass) && cursor.hasNext(); position++) {
+                            cursor.next();
+                            int output = outputOf.get(position);
+                            if (plan.passOf(output) != pass) {
+                                continue;
+                            }
+                            if (position == plan.firstPosition(output)) {
+                                open[output] = beginOutput(merge, output, minSeq, maxSeq);
+                            }
+                            open[output].add(cursor.getTuple());
+                            if (position == plan.lastPosition(output)) {
+                                open[output].end();
+                                open[output] = null;
+                                finishOutput(merge, output);
+                                if (++finished == 1 && open.length > 1) {
+                                    CrashPoints.reach("leveled.merge.outputs-half-written");
+                                }
+                            }
+                        }
+                    } finally {
+                        cursor.close();
                     }
                 } finally {
-                    cursor.close();
+                    cursor.destroy();
                 }
-            } finally {
-                cursor.destroy();
             }
-            for (int i = 0; i < loaders.size(); i++) {
-                loaders.get(i).end();
-                if (i == 0 && loaders.size() > 1) {
-                    CrashPoints.reach("leveled.merge.outputs-half-written");
-                }
+            if (finished != open.length) {
+                throw new IllegalStateException("the merge stream of " + this + " ended early: " + finished + " of "
+                        + open.length + " outputs written");
             }
             loaded = true;
         } finally {
             if (!loaded) {
-                for (ILSMDiskComponentBulkLoader loader : loaders) {
-                    loader.abort();
+                for (ILSMDiskComponentBulkLoader loader : open) {
+                    if (loader != null) {
+                        loader.abort();
+                    }
                 }
             }
+        }
+        if (plan.passes() > 1) {
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: merge {} routed {} outputs in {} reads of its stream, at"
+                    + " most {} open at once", files.manifest().getParent(), merge.serial(), open.length,
+                    plan.passes(), maxOpenOutputs());
+        }
+    }
+
+    /** Creates output {@code output} of the merge (its file and component) and opens its bulk loader. */
+    private ILSMDiskComponentBulkLoader beginOutput(LeveledMergeOperation merge, int output, long minSeq,
+            long maxSeq) throws HyracksDataException {
+        var file = files.outputFile(minSeq, maxSeq, merge.serial(), output);
+        ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
+        merge.beginOutput(output, file, component);
+        return component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
+                pageWriteCallbackFactory.createPageWriteCallback());
+    }
+
+    /** A loaded output other than the first is finished at once, as the harness finishes the first later. */
+    private void finishOutput(LeveledMergeOperation merge, int output) throws HyracksDataException {
+        if (output > 0) {
+            ((ManifestCallback) merge.getCallback()).finishExtraOutput(merge, merge.outputs().get(output));
         }
     }
 
@@ -444,7 +521,7 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.MergeEdit edit =
                 new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());
         CrashPoints.reach("leveled.merge.outputs-written");
-        LeveledManifest.append(files.manifest(), edit);
+        appendEdit(edit);
         CrashPoints.reach("leveled.merge.committed");
         version = version.apply(edit);
         diskComponents.removeAll(mergedComponents);
@@ -550,7 +627,7 @@ public final class LeveledRTree extends PruningRTree {
      * The index's own IO callback, with three changes for a leveled merge: no mask file (the manifest edit is the
      * commit; 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), and the
      * stock component ID, LSN and marker written into every output (the stock code writes them into
-     * {@code getNewComponent()} only), each extra output then marked valid.
+     * {@code getNewComponent()} only), each extra output then marked valid ({@link #finishExtraOutput}).
      */
     private final class ManifestCallback implements ILSMIOOperationCallback {
         private final ILSMIOOperationCallback stock;
@@ -559,23 +636,24 @@ public final class LeveledRTree extends PruningRTree {
             this.stock = stock;
         }
 
+        /**
+         * Finishes an output other than the first as the harness finishes the first: the stock component ID, LSN
+         * and marker, then the valid bit, forced. Called as soon as the output is loaded, so that its metadata page
+         * goes back to the buffer cache at once.
+         */
+        void finishExtraOutput(ILSMIOOperation operation, ILSMDiskComponent extra) throws HyracksDataException {
+            ILSMDiskComponent first = operation.getNewComponent();
+            operation.setNewComponent(extra);
+            try {
+                stock.afterOperation(operation);
+            } finally {
+                operation.setNewComponent(first);
+            }
+            extra.markAsValid(isDurable(), operation);
+        }
+
         @Override
         public void afterOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (operation instanceof LeveledMergeOperation merge
-                    && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
-                    && merge.outputs().size() > 1) {
-                ILSMDiskComponent first = operation.getNewComponent();
-                List<ILSMDiskComponent> outputs = merge.outputs();
-                try {
-                    for (ILSMDiskComponent extra : outputs.subList(1, outputs.size())) {
-                        operation.setNewComponent(extra);
-                        stock.afterOperation(operation);
-                        extra.markAsValid(isDurable(), operation);
-                    }
-                } finally {
-                    operation.setNewComponent(first);
-                }
-            }
             stock.afterOperation(operation);
         }
 
