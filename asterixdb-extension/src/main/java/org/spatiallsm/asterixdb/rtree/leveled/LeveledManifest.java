@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -146,7 +147,8 @@ public final class LeveledManifest {
      * The replayed state.
      *
      * @param live     the components the edits describe and leave alive (flushes, merge outputs), by name
-     * @param removed  every component a committed merge consumed
+     * @param removed  the flushes committed merges consumed whose files may still exist: start-up deletes them (a
+     *                 consumed merge output needs no record, since only outputs the version holds live)
      * @param lastSerial the highest merge serial committed, -1 for none
      */
     public record Version(Map<String, Component> live, Set<String> removed, long lastSerial) {
@@ -213,7 +215,9 @@ public final class LeveledManifest {
             } else if (edit instanceof MergeEdit merge) {
                 for (String name : merge.removed()) {
                     nextLive.remove(name);
-                    nextRemoved.add(name);
+                    if (!Name.parse(name).map(Name::isMergeOutput).orElse(false)) {
+                        nextRemoved.add(name);
+                    }
                 }
                 merge.added().forEach(output -> nextLive.put(output.name(), output));
                 serial = Math.max(serial, merge.serial());
@@ -228,6 +232,17 @@ public final class LeveledManifest {
             }
             return new Version(Collections.unmodifiableMap(nextLive), Collections.unmodifiableSet(nextRemoved),
                     serial);
+        }
+
+        /**
+         * This version with only the consumed flushes whose file {@code exists}: a deleted file never comes back, so
+         * start-up needs no record of it, and {@code removed} stays as small as the deletions still pending.
+         */
+        public Version retainRemoved(Predicate<String> exists) {
+            Set<String> pending = new HashSet<>();
+            removed.stream().filter(exists).forEach(pending::add);
+            return pending.size() == removed.size() ? this
+                    : new Version(live, Collections.unmodifiableSet(pending), lastSerial);
         }
     }
 

@@ -2,11 +2,11 @@ package org.spatiallsm.asterixdb.rtree.leveled;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -59,14 +59,13 @@ import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
 import org.spatiallsm.partitioning.leveled.ComponentMbr;
-import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
-import org.spatiallsm.partitioning.leveled.LeveledView;
 import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 import org.spatiallsm.partitioning.partitioner.PartitionSink;
 import org.spatiallsm.partitioning.partitioner.OutputAssignment;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
+import org.spatiallsm.partitioning.partitioner.RoutingPlan;
 import org.spatiallsm.partitioning.pruning.Box;
 
 /**
@@ -77,9 +76,10 @@ import org.spatiallsm.partitioning.pruning.Box;
  * level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order inside a
  * level does not matter to reconciliation).
  * <p>
- * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
- * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
- * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
+ * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route
+ * the stream into K bulk loaders (a bounded number open at once), force all K, write the manifest's merge edit (the
+ * commit point), then install. Every output carries the merged component ID, flush LSN and marker, as a stock
+ * merge's output would.
  * <p>
  * Both commit points run inside the I/O operation, in {@link EngineCallback#afterFinalize}: a merge's edit after
  * every output is valid, a flush's edit before AsterixDB's index checkpoint names the flush. So a failed write fails
@@ -89,6 +89,8 @@ import org.spatiallsm.partitioning.pruning.Box;
 public final class LeveledRTree extends PruningRTree {
 
     private static final Logger LOGGER = LogManager.getLogger();
+    /** A merge keeps one output open per this many pages of the buffer cache ({@link #maxOpenOutputs}). */
+    private static final int CACHE_PAGES_PER_OPEN_OUTPUT = 128;
 
     /** MBR and entry count of a component, from a scan of it. */
     private record Stats(Rect mbr, long entries) {
@@ -112,6 +114,11 @@ public final class LeveledRTree extends PruningRTree {
             Collections.synchronizedMap(new IdentityHashMap<>());
     /** Guarded by the operation tracker (every policy call and every install runs under it). */
     private LeveledManifest.Version version = LeveledManifest.Version.EMPTY;
+    /** The manifest file as written (edits committed on I/O threads included); guarded by {@link #manifestLock}. */
+    private LeveledManifest.Version manifestVersion = LeveledManifest.Version.EMPTY;
+    /** The edits in the manifest file, a snapshot counting as one; guarded by {@link #manifestLock}. */
+    private int manifestEdits;
+    private final LeveledSnapshots snapshots = new LeveledSnapshots();
     private long lastSerial = -1;
     private LeveledMerge pendingDecision;
     private List<LeveledManifest.Component> pendingInputs;
@@ -149,7 +156,8 @@ public final class LeveledRTree extends PruningRTree {
     public synchronized void activate() throws HyracksDataException {
         super.activate();
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
-        version = log.version();
+        // Start-up has deleted the consumed flushes' files by now.
+        version = log.version().retainRemoved(this::fileExists);
         lastSerial = Math.max(lastSerial, version.lastSerial());
         Set<String> onDisk = new HashSet<>();
         diskComponents.forEach(component -> onDisk.add(name(component)));
@@ -165,7 +173,13 @@ public final class LeveledRTree extends PruningRTree {
                     + files.manifest().getParent() + " refuses to open: " + missing.get() + " (manifest "
                     + files.manifest() + "). Restore the files or the manifest that belong together."));
         }
-        if (log.isLong()) {
+        synchronized (manifestLock) {
+            manifestVersion = version;
+            manifestEdits = log.edits();
+        }
+        if (log.isLong() || !replayed.isEmpty()) {
+            // Also when flush records were forgotten: a later start-up, with the checkpoint past them, would take
+            // them for lost components.
             rewriteManifest(log);
         }
         for (ILSMDiskComponent component : diskComponents) {
@@ -189,14 +203,16 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Rewrites a long manifest as one snapshot. Best effort: a failure (a full disk) leaves the old manifest whole,
-     * which replays to the same state, so the index opens anyway; a left-over rewrite is deleted at the next start.
+     * Rewrites the manifest at activation as one snapshot of the version opened. Best effort: a failure (a full disk)
+     * leaves the old manifest whole, which replays to the same state, so the index opens anyway; a left-over rewrite
+     * is deleted at the next start.
      */
     private void rewriteManifest(LeveledManifest.Log log) {
         try {
             synchronized (manifestLock) {
                 FaultPoints.reach("leveled.manifest.rewrite");
                 LeveledManifest.rewrite(files.manifest(), version);
+                manifestEdits = 1;
             }
             LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
                     + " components", files.manifest().getParent(), log.edits(), version.live().size());
@@ -246,11 +262,42 @@ public final class LeveledRTree extends PruningRTree {
             }
             try {
                 LeveledManifest.append(files.manifest(), edit);
+                manifestVersion = manifestVersion.apply(edit);
+                manifestEdits++;
             } catch (LeveledManifest.UndecidedAppendException e) {
                 LOGGER.error("spatial-lsm: leveled R-tree in {}: halting the node", files.manifest().getParent(), e);
                 ExitUtil.halt(ExitUtil.EC_IO_OPERATION_FAILED);
             }
         }
+    }
+
+    /**
+     * Rewrites the manifest as one snapshot once it holds more than 2 x live + 64 edits, as activation does, so that
+     * a node that runs for long keeps a short manifest and a short {@code removed} (only consumed flushes whose files
+     * are not deleted yet). The snapshot is of the manifest as written ({@link #manifestVersion}), which may hold
+     * flush and merge edits committed on I/O threads and not installed yet. Best effort: every edit is committed
+     * already, and a failed rewrite leaves the old manifest whole (it is retried at the next flush).
+     */
+    private void rewriteIfLong() {
+        synchronized (manifestLock) {
+            if (!new LeveledManifest.Log(manifestVersion, manifestEdits).isLong()) {
+                return;
+            }
+            version = version.retainRemoved(this::fileExists);
+            manifestVersion = manifestVersion.retainRemoved(this::fileExists);
+            try {
+                FaultPoints.reach("leveled.manifest.rewrite");
+                LeveledManifest.rewrite(files.manifest(), manifestVersion);
+                manifestEdits = 1;
+            } catch (IOException | UncheckedIOException e) {
+                LOGGER.warn("spatial-lsm: leveled R-tree in {}: the manifest of {} edits could not be rewritten ({});"
+                        + " it keeps them", files.manifest().getParent(), manifestEdits, e.getMessage());
+            }
+        }
+    }
+
+    private boolean fileExists(String componentName) {
+        return Files.exists(files.manifest().resolveSibling(componentName));
     }
 
     /** The file name of a disk component: its identity in the manifest. */
@@ -282,23 +329,9 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
-    record Snapshot(LeveledView view, Map<Long, ILSMDiskComponent> byId) {
-    }
-
-    Snapshot snapshot() {
-        List<LeveledComponent> components = new ArrayList<>();
-        Map<Long, ILSMDiskComponent> byId = new HashMap<>();
-        Map<String, Long> ids = ComponentIds.of(diskComponents.stream().map(LeveledRTree::name).toList());
-        for (ILSMDiskComponent component : diskComponents) {
-            LeveledManifest.Component described = describe(component);
-            long id = ids.get(described.name());
-            components.add(new LeveledComponent(id, described.level(), described.mbr(), described.entries(),
-                    described.bytes(), component.getState() == ComponentState.READABLE_MERGING));
-            if (byId.put(id, component) != null) {
-                throw new IllegalStateException("component " + described.name() + " is listed twice in " + this);
-            }
-        }
-        return new Snapshot(LeveledView.of(components), byId);
+    LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot() {
+        return snapshots.snapshot(diskComponents, LeveledRTree::name,
+                component -> component.getState() == ComponentState.READABLE_MERGING, version);
     }
 
     /** A disk component as the policy sees it: every installed component has its record in the manifest. */
@@ -439,6 +472,7 @@ public final class LeveledRTree extends PruningRTree {
         Path temporary = mergeTemporaryDirectory();
         long finite = count - nonFinite.size();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
+            RoutingPlan.Builder spans = RoutingPlan.builder();
             List<PartitionInfo> partitions = finite == 0 ? List.of() : Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
                     .partition(List.of(EntryRun.of(finite, () -> new StreamEntries(opCtx, keepsAntiMatter))),
@@ -455,6 +489,7 @@ public final class LeveledRTree extends PruningRTree {
                                 @Override
                                 public void add(Entries block, int row) {
                                     outputOf.set(block.id(row), current);
+                                    spans.add(current, block.id(row));
                                 }
 
                                 @Override
@@ -463,7 +498,8 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, placeNonFinite(partitions, nonFinite, outputOf));
+            partitions = placeNonFinite(partitions, nonFinite, outputOf, spans);
+            route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         } finally {
             files.deleteMergeTemporaryDirectory();
         }
@@ -488,12 +524,13 @@ public final class LeveledRTree extends PruningRTree {
      * subsequence of the stream, so they are still in the R-tree's order.
      */
     private static List<PartitionInfo> placeNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
-            OutputAssignment outputOf) {
+            OutputAssignment outputOf, RoutingPlan.Builder spans) {
         if (nonFinite.isEmpty()) {
             return partitions;
         }
         for (long position : nonFinite) {
             outputOf.set(position, 0);
+            spans.add(0, position);
         }
         List<PartitionInfo> placed = new ArrayList<>(partitions);
         long finiteEntries = partitions.isEmpty() ? 0 : partitions.get(0).entries();
@@ -507,9 +544,24 @@ public final class LeveledRTree extends PruningRTree {
         return placed;
     }
 
-    /** Pass 2: every entry of the stream into the bulk loader of its output. */
+    /**
+     * The most outputs a merge keeps open at once: one per {@value #CACHE_PAGES_PER_OPEN_OUTPUT} pages of the buffer
+     * cache, at least one. An open output pins a page per level of its tree and its metadata page until it is
+     * finished, so K open outputs could take the whole cache (and K has no bound: entries / cap).
+     */
+    private int maxOpenOutputs() {
+        return Math.max(1, diskBufferCache.getPageBudget() / CACHE_PAGES_PER_OPEN_OUTPUT);
+    }
+
+    /**
+     * Pass 2: every entry of the stream into the bulk loader of its output, with at most {@link #maxOpenOutputs}
+     * outputs open at once ({@link RoutingPlan}: outputs whose spans of the stream overlap too much wait for another
+     * read of the stream). An output is created at its first entry and finished at its last: loaded, its stock
+     * metadata written and marked valid (forced), which returns its pages to the buffer cache. The harness finishes
+     * output 0, the one it holds.
+     */
     private void route(LeveledMergeOperation merge, ILSMIndexOperationContext opCtx, boolean keepsAntiMatter,
-            OutputAssignment outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
+            OutputAssignment outputOf, RoutingPlan plan, List<PartitionInfo> partitions) throws HyracksDataException {
         long minSeq = Long.MAX_VALUE;
         long maxSeq = Long.MIN_VALUE;
         for (ILSMComponent input : opCtx.getComponentHolder()) {
@@ -517,44 +569,78 @@ public final class LeveledRTree extends PruningRTree {
             minSeq = Math.min(minSeq, name.minSeq());
             maxSeq = Math.max(maxSeq, name.maxSeq());
         }
-        List<ILSMDiskComponentBulkLoader> loaders = new ArrayList<>();
+        merge.expectOutputs(partitions);
+        ILSMDiskComponentBulkLoader[] open = new ILSMDiskComponentBulkLoader[partitions.size()];
+        int finished = 0;
         boolean loaded = false;
         try {
-            for (PartitionInfo partition : partitions) {
-                var file = files.outputFile(minSeq, maxSeq, merge.serial(), partition.index());
-                ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
-                merge.addOutput(file, component, partition);
-                loaders.add(component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
-                        pageWriteCallbackFactory.createPageWriteCallback()));
-            }
-            IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
-                    new IndexCursorStats());
-            try {
-                search(opCtx, cursor, new SearchPredicate(null, null));
+            for (int pass = 0; pass < plan.passes(); pass++) {
+                IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
+                        new IndexCursorStats());
                 try {
-                    for (long position = 0; cursor.hasNext(); position++) {
-                        cursor.next();
-                        loaders.get(outputOf.get(position)).add(cursor.getTuple());
+                    search(opCtx, cursor, new SearchPredicate(null, null));
+                    try {
+                        for (long position = 0; position <= plan.passEnd(pass) && cursor.hasNext(); position++) {
+                            cursor.next();
+                            int output = outputOf.get(position);
+                            if (plan.passOf(output) != pass) {
+                                continue;
+                            }
+                            if (position == plan.firstPosition(output)) {
+                                open[output] = beginOutput(merge, output, minSeq, maxSeq);
+                            }
+                            open[output].add(cursor.getTuple());
+                            if (position == plan.lastPosition(output)) {
+                                open[output].end();
+                                open[output] = null;
+                                finishOutput(merge, output);
+                                if (++finished == 1 && open.length > 1) {
+                                    CrashPoints.reach("leveled.merge.outputs-half-written");
+                                }
+                            }
+                        }
+                    } finally {
+                        cursor.close();
                     }
                 } finally {
-                    cursor.close();
+                    cursor.destroy();
                 }
-            } finally {
-                cursor.destroy();
             }
-            for (int i = 0; i < loaders.size(); i++) {
-                loaders.get(i).end();
-                if (i == 0 && loaders.size() > 1) {
-                    CrashPoints.reach("leveled.merge.outputs-half-written");
-                }
+            if (finished != open.length) {
+                throw new IllegalStateException("the merge stream of " + this + " ended early: " + finished + " of "
+                        + open.length + " outputs written");
             }
             loaded = true;
         } finally {
             if (!loaded) {
-                for (ILSMDiskComponentBulkLoader loader : loaders) {
-                    loader.abort();
+                for (ILSMDiskComponentBulkLoader loader : open) {
+                    if (loader != null) {
+                        loader.abort();
+                    }
                 }
             }
+        }
+        if (plan.passes() > 1) {
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: merge {} routed {} outputs in {} reads of its stream, at"
+                    + " most {} open at once", files.manifest().getParent(), merge.serial(), open.length,
+                    plan.passes(), maxOpenOutputs());
+        }
+    }
+
+    /** Creates output {@code output} of the merge (its file and component) and opens its bulk loader. */
+    private ILSMDiskComponentBulkLoader beginOutput(LeveledMergeOperation merge, int output, long minSeq,
+            long maxSeq) throws HyracksDataException {
+        var file = files.outputFile(minSeq, maxSeq, merge.serial(), output);
+        ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
+        merge.beginOutput(output, file, component);
+        return component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
+                pageWriteCallbackFactory.createPageWriteCallback());
+    }
+
+    /** A loaded output other than the first is finished at once, as the harness finishes the first later. */
+    private void finishOutput(LeveledMergeOperation merge, int output) throws HyracksDataException {
+        if (output > 0) {
+            ((EngineCallback) merge.getCallback()).finishExtraOutput(merge, merge.outputs().get(output));
         }
     }
 
@@ -631,6 +717,7 @@ public final class LeveledRTree extends PruningRTree {
             LeveledManifest.FlushEdit edit = committedFlushes.remove(name(component));
             version = version.apply(edit != null ? edit : writeFlushEdit(component, scan(component)));
             diskComponents.add(0, component);
+            rewriteIfLong();
         }
     }
 
@@ -706,8 +793,9 @@ public final class LeveledRTree extends PruningRTree {
      * flush and the log still holds its records. A leveled merge: no mask file (the manifest edit is the commit;
      * 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), the stock component
      * ID, LSN and marker written into every output (the stock code writes them into {@code getNewComponent()} only),
-     * each extra output then marked valid, and the merge edit written in {@code afterFinalize}. The merge is known
-     * from this callback ({@link #merge}), never from the operation's class, which a wrapper may hide.
+     * each extra output then marked valid as soon as it is loaded ({@link #finishExtraOutput}), and the merge edit
+     * written in {@code afterFinalize}. The merge is known from this callback ({@link #merge}), never from the
+     * operation's class, which a wrapper may hide.
      */
     private final class EngineCallback implements ILSMIOOperationCallback {
         private final ILSMIOOperationCallback stock;
@@ -718,22 +806,24 @@ public final class LeveledRTree extends PruningRTree {
             this.stock = stock;
         }
 
+        /**
+         * Finishes an output other than the first as the harness finishes the first: the stock component ID, LSN
+         * and marker, then the valid bit, forced. Called as soon as the output is loaded, so that its metadata page
+         * goes back to the buffer cache at once.
+         */
+        void finishExtraOutput(ILSMIOOperation operation, ILSMDiskComponent extra) throws HyracksDataException {
+            ILSMDiskComponent first = operation.getNewComponent();
+            operation.setNewComponent(extra);
+            try {
+                stock.afterOperation(operation);
+            } finally {
+                operation.setNewComponent(first);
+            }
+            extra.markAsValid(isDurable(), operation);
+        }
+
         @Override
         public void afterOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (merge != null && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
-                    && merge.outputs().size() > 1) {
-                ILSMDiskComponent first = operation.getNewComponent();
-                List<ILSMDiskComponent> outputs = merge.outputs();
-                try {
-                    for (ILSMDiskComponent extra : outputs.subList(1, outputs.size())) {
-                        operation.setNewComponent(extra);
-                        stock.afterOperation(operation);
-                        extra.markAsValid(isDurable(), operation);
-                    }
-                } finally {
-                    operation.setNewComponent(first);
-                }
-            }
             stock.afterOperation(operation);
         }
 
