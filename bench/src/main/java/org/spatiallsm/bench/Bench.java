@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** Entry point of {@code ./scripts/bench}: one subcommand per micro-benchmark. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Micro-benchmarks of spatial-lsm's building blocks, on this machine.",
-        subcommands = { ComparatorBenchmark.class, PartitionerBenchmark.class })
+        subcommands = { ComparatorBenchmark.class, PartitionerBenchmark.class, LeveledFlushBenchmark.class })
 public final class Bench implements Runnable {
 
     @CommandLine.Spec

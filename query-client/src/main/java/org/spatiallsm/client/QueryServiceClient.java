@@ -15,7 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * Runs SQL++ through AsterixDB's HTTP query service ({@code POST /query/service}). One request may hold several
@@ -24,7 +27,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class QueryServiceClient {
 
     public static final URI DEFAULT_ENDPOINT = URI.create("http://127.0.0.1:19002");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * AsterixDB writes NaN and infinite doubles bare ({@code [NaN, 1.0]}, {@code Infinity}), which strict JSON has no
+     * words for: read them, and write them back the same way.
+     */
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS).build();
     /** How long to wait for the endpoint to accept a connection; a cluster on the network accepts in far less. */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -142,5 +150,11 @@ public final class QueryServiceClient {
 
     public static JsonNode parseJson(String text) throws IOException {
         return JSON.readTree(text);
+    }
+
+    /** A value as AsterixDB writes it (NaN and infinities bare), on one line or indented. */
+    public static String writeJson(JsonNode value, boolean pretty) throws IOException {
+        return pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value)
+                : JSON.writeValueAsString(value);
     }
 }

@@ -19,13 +19,13 @@ public enum HilbertOrganisation {
 
     /**
      * DHB-tree: key ⟨point, pk⟩ in the relative Hilbert order of the point over the ±180 square, then pk. Nothing
-     * is stored besides the point; its position is the order-31 cell of the same walk. Any non-NaN point is
-     * indexable (points outside the square walk along its edge).
+     * is stored besides the point; its position is the order-31 cell of the same walk. Every point is indexable:
+     * points outside the square (±Infinity too) walk along its edge, and a NaN coordinate, never {@code >=} a
+     * centre, walks as -Infinity does; the walk and the cell agree on it, and no query window holds it.
      */
     DHB {
         @Override
         public GridCell cell(double x, double y) {
-            requireNumbers(x, y);
             return RelativeHilbertOrder.GEOGRAPHIC_SQUARE.cell(ORDER, x, y);
         }
 
@@ -119,11 +119,5 @@ public enum HilbertOrganisation {
     public long position(double x, double y) {
         GridCell cell = cell(x, y);
         return HilbertCurve.index(ORDER, cell.x(), cell.y());
-    }
-
-    private static void requireNumbers(double x, double y) {
-        if (Double.isNaN(x) || Double.isNaN(y)) {
-            throw new IllegalArgumentException("the point (" + x + ", " + y + ") has a NaN coordinate");
-        }
     }
 }

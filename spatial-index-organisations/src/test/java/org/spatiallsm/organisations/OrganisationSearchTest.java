@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.spatiallsm.geometry.Rect;
@@ -114,6 +115,35 @@ class OrganisationSearchTest {
                     new QueryRegion.Rectangle(new Rect(181, 0, 190, 10)));
             assertThat(outside.results()).isEmpty();
             assertThat(outside.seeks()).isZero();
+        }
+    }
+
+    @Test
+    void dhbKeepsNaNAndInfinitiesInOrderWhereNoWindowFindsNaN() {
+        HilbertOrganisation dhb = HilbertOrganisation.DHB;
+        List<PointEntry> entries = randomEntries(400);
+        double[] odd = { Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -180, 12.5 };
+        long pk = 1_000_000;
+        for (double x : odd) {
+            for (double y : odd) {
+                entries.add(new PointEntry(x, y, pk++));
+            }
+        }
+        List<PointEntry> sorted = sorted(dhb, entries);
+        for (int i = 1; i < sorted.size(); i++) {
+            PointEntry previous = sorted.get(i - 1);
+            PointEntry entry = sorted.get(i);
+            assertThat(dhb.position(previous.x(), previous.y())).as("%s before %s", previous, entry)
+                    .isLessThanOrEqualTo(dhb.position(entry.x(), entry.y()));
+            assertThat(dhb.entryOrder().compare(entry, previous)).as("%s after %s", entry, previous).isPositive();
+        }
+        SortedEntries<PointEntry> index = index(dhb, sorted);
+        double inf = Double.POSITIVE_INFINITY;
+        for (QueryRegion.Rectangle window : List.of(new QueryRegion.Rectangle(new Rect(-inf, -inf, inf, inf)),
+                new QueryRegion.Rectangle(new Rect(-inf, 0, -180, 20)),
+                new QueryRegion.Rectangle(new Rect(0, -10, inf, 13)))) {
+            assertThat(OrganisationSearch.search(dhb, index, window).results()).as("%s", window)
+                    .isEqualTo(filter(sorted, e -> window.contains(e.x(), e.y())));
         }
     }
 

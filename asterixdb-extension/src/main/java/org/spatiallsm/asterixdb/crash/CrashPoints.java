@@ -1,9 +1,5 @@
 package org.spatiallsm.asterixdb.crash;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-
 /**
  * Named points in the storage code where a crash test may stop the node as {@code kill -9} would: no shutdown hook,
  * no flush, no cleanup. The node's JVM is started with {@code -D}{@value #PROPERTY}{@code =<point>} (the first time
@@ -17,25 +13,15 @@ public final class CrashPoints {
     /** The exit status of a halted node, as a {@code kill -9} would give (128 + 9). */
     public static final int HALT_STATUS = 137;
 
-    private static final Map<String, AtomicInteger> REACHED = new ConcurrentHashMap<>();
+    private static final ArmedPoints ARMED = new ArmedPoints(PROPERTY);
 
     private CrashPoints() {
     }
 
     /** Halts the JVM if the crash test asked for this visit of {@code point}. */
     public static void reach(String point) {
-        String wanted = System.getProperty(PROPERTY);
-        if (wanted == null || wanted.isEmpty()) {
-            return;
-        }
-        int at = wanted.indexOf('@');
-        String name = at < 0 ? wanted : wanted.substring(0, at);
-        if (!name.equals(point)) {
-            return;
-        }
-        int visit = REACHED.computeIfAbsent(point, p -> new AtomicInteger()).incrementAndGet();
-        int wantedVisit = at < 0 ? 1 : Integer.parseInt(wanted.substring(at + 1));
-        if (visit == wantedVisit) {
+        int visit = ARMED.armedVisit(point);
+        if (visit > 0) {
             System.err.println("spatial-lsm: crash point " + point + " reached (visit " + visit + "), halting");
             System.err.flush();
             Runtime.getRuntime().halt(HALT_STATUS);

@@ -73,9 +73,6 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         void writeKey(ArrayTupleBuilder builder, ITupleReference rtreeTuple, double x, double y)
                 throws HyracksDataException {
-            if (Double.isNaN(x) || Double.isNaN(y)) {
-                throw Refusal.of("a DHB index cannot hold the point (" + x + ", " + y + "): a coordinate is NaN");
-            }
             try {
                 DataOutput out = builder.getDataOutput();
                 out.write(rtreeTuple.getFieldData(0), rtreeTuple.getFieldStart(0), TAGGED_DOUBLE);

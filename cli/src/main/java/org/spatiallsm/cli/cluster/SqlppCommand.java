@@ -15,7 +15,6 @@ import org.spatiallsm.client.QueryServiceUnavailableException;
 import org.spatiallsm.client.SqlppScript;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +40,6 @@ public final class SqlppCommand implements Callable<Integer> {
     static final int QUERY_FAILED = 1;
     static final int UNREADABLE_INPUT = 2;
     static final int UNREACHABLE = 3;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
     CommandSpec spec;
@@ -103,8 +101,7 @@ public final class SqlppCommand implements Callable<Integer> {
                 return UNREACHABLE;
             }
             for (JsonNode value : result.results()) {
-                out.println(pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value)
-                        : value.toString());
+                out.println(QueryServiceClient.writeJson(value, pretty));
             }
             out.flush();
             if (metrics) {

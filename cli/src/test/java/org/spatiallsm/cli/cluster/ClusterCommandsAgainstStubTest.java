@@ -79,6 +79,10 @@ class ClusterCommandsAgainstStubTest {
                     + "request, cluster is " + clusterState + "\"}], \"status\": \"fatal\"}");
         } else if (statement.contains("Metadata.`Dataset`")) {
             respond(exchange, 200, "{\"results\": [7], \"status\": \"success\"}");
+        } else if (statement.contains("NaN")) {
+            // 0.9.8 prints a point's or a rectangle's coordinates bare, NaN and infinities included.
+            respond(exchange, 200, "{\"results\": [ [NaN, 1.0], { \"id\": 2, \"area\": [ [-Infinity, 0.5], "
+                    + "[Infinity, 2.0] ] } ], \"status\": \"success\"}");
         } else if (statement.contains("FRM")) {
             respond(exchange, 400, "{\"errors\": [{\"code\": 1001, \"msg\": \"Syntax error: In line 1 >>" + "FRM"
                     + "<<\"}], \"status\": \"fatal\"}");
@@ -131,6 +135,15 @@ class ClusterCommandsAgainstStubTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().lines()).containsExactly("1", "2", "3");
         assertThat(requests).containsExactly("SELECT VALUE 1;", "SELECT VALUE 2;", "SELECT VALUE 3;");
+    }
+
+    @Test
+    void sqlppReadsAndPrintsNaNAndInfinitiesAsAsterixDbWritesThem() throws IOException {
+        CliRun run = sqlpp("SELECT VALUE t FROM NaNs t;");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out().lines()).containsExactly("[NaN,1.0]",
+                "{\"id\":2,\"area\":[[-Infinity,0.5],[Infinity,2.0]]}");
     }
 
     @Test

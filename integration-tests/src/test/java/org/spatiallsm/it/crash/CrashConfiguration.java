@@ -35,6 +35,18 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                     List.of("leveled.merge.outputs-half-written@1", "leveled.merge.committed@1")));
 
     /**
+     * Failed writes of the leveled R-tree ({@code FaultPoints}, a point prefixed {@value CrashRun#FAULT} or
+     * {@value CrashRun#SURVIVED_FAULT}): the merge commit, a flush edit after a few flushes (so older flushes have
+     * merged below it), and a merge's temporary files must each fail their flush or merge, so the NC halts; a failed
+     * move must leave the component where it was while the node goes on. None may lose or bring back a record.
+     */
+    static final List<CrashConfiguration> FAULTS = List.of(
+            new CrashConfiguration("leveled str, cap 100, failed writes", DEFAULT.get(1).ddl(), "",
+                    List.of(CrashRun.FAULT + "leveled.merge.commit@1", CrashRun.FAULT + "leveled.flush.edit@4",
+                            CrashRun.FAULT + "leveled.merge.temporary@2",
+                            CrashRun.SURVIVED_FAULT + "leveled.move.edit@1")));
+
+    /**
      * What the random crash command runs, one after the other; it halts each configuration's NCs once at each of
      * its crash points too, at a random visit (the points' own visit numbers are the default suite's). The leveled
      * R-trees (B0 = 2, B = 2, so levels open often and moves keep coming) cap their components at 1,000 entries: a

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.crash.FaultPoints;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 
@@ -28,6 +29,18 @@ final class CrashRun {
 
     /** The NCs print this when they halt at a crash point (CrashPoints). */
     private static final String HALT_MESSAGE = "spatial-lsm: crash point ";
+    /**
+     * A point of a configuration with this prefix is a fault point ({@code FaultPoints}): the NC's write fails there
+     * with an I/O error, and the node must then halt by itself (AsterixDB halts on a failed flush or merge).
+     */
+    static final String FAULT = "fault:";
+    /**
+     * A fault point whose failed write the node must survive: it logs the failure and goes on (the next steps
+     * succeed); the cluster is then killed, restarted and checked.
+     */
+    static final String SURVIVED_FAULT = "survived-fault:";
+    /** Steps that must succeed after a survived fault. */
+    private static final int STEPS_AFTER_A_SURVIVED_FAULT = 2;
     private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
     /** A deterministic crash must come within this many workload steps. */
     private static final int MAX_STEPS_TO_CRASH = 40;
@@ -71,13 +84,17 @@ final class CrashRun {
         for (int i = 0; i < points.size(); i++) {
             String point = points.get(i);
             long started = System.nanoTime();
+            if (point.startsWith(SURVIVED_FAULT)) {
+                surviveFault(point, i + 1 < points.size());
+                continue;
+            }
             startAndCreate(crashOption(point));
             CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
-            int before = cluster.nodeLogLines(HALT_MESSAGE + name(point)).size();
+            int before = cluster.nodeLogLines(message(point)).size();
             int stepsBefore = workload.steps();
             // An NC halting is the only crash here, so any failed step waits for it.
             runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
-            if (cluster.nodeLogLines(HALT_MESSAGE + name(point)).size() <= before) {
+            if (cluster.nodeLogLines(message(point)).size() <= before) {
                 throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
                         + "; see " + cluster.var().resolve("logs"));
             }
@@ -89,6 +106,38 @@ final class CrashRun {
             progress.printf("%s: crash at %s after %d steps, restart and checks: %s (%.0f s)%n", configuration,
                     point, workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
         }
+    }
+
+    /**
+     * Starts with the fault point armed, runs steps until an NC logs the injected failure, then
+     * {@value #STEPS_AFTER_A_SURVIVED_FAULT} more, which must succeed; kills the cluster, restarts and checks.
+     */
+    private void surviveFault(String point, boolean more) throws Exception {
+        long started = System.nanoTime();
+        startAndCreate(crashOption(point));
+        int before = cluster.nodeLogLines(message(point)).size();
+        int stepsBefore = workload.steps();
+        QueryServiceClient client = CrashWorkload.client();
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+        while (cluster.nodeLogLines(message(point)).size() <= before) {
+            if (workload.steps() - stepsBefore == MAX_STEPS_TO_CRASH) {
+                throw new IllegalStateException(configuration + ": " + point + " not reached in "
+                        + MAX_STEPS_TO_CRASH + " steps");
+            }
+            workload.step(client, lsm);
+        }
+        for (int step = 0; step < STEPS_AFTER_A_SURVIVED_FAULT; step++) {
+            workload.step(client, lsm);
+        }
+        cluster.killAll();
+        int found = violations.size();
+        restartAndCheck("", "after a survived fault at " + point);
+        if (more) {
+            cluster.stop();
+        }
+        progress.printf("%s: fault at %s survived, killed after %d steps, restart and checks: %s (%.0f s)%n",
+                configuration, point, workload.steps() - stepsBefore, outcome(found),
+                (System.nanoTime() - started) / 1e9);
     }
 
     /**
@@ -204,7 +253,22 @@ final class CrashRun {
     }
 
     private static String crashOption(String point) {
-        return "-D" + CrashPoints.PROPERTY + "=" + point;
+        return isFault(point) ? "-D" + FaultPoints.PROPERTY + "=" + faultPoint(point)
+                : "-D" + CrashPoints.PROPERTY + "=" + point;
+    }
+
+    /** What an NC's log shows when it reached {@code point}. */
+    private static String message(String point) {
+        return isFault(point) ? FaultPoints.MESSAGE + name(faultPoint(point)) : HALT_MESSAGE + name(point);
+    }
+
+    private static boolean isFault(String point) {
+        return point.startsWith(FAULT) || point.startsWith(SURVIVED_FAULT);
+    }
+
+    /** The fault point's own name and visit, without the prefix. */
+    private static String faultPoint(String point) {
+        return point.substring(point.indexOf(':') + 1);
     }
 
     private static String name(String point) {

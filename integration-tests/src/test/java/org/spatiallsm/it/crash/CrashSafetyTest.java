@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The short crash test of the default suite: the assembled distribution's NCs halt at named storage phases
- * ({@code -Dspatiallsm.crash.at}), the cluster is killed and restarted, and the data checks hold after each restart.
+ * ({@code -Dspatiallsm.crash.at}), or their writes fail at named phases ({@code -Dspatiallsm.fail.at}), the cluster
+ * is killed and restarted, and the data checks hold after each restart.
  * Deterministic: a crash comes when the node reaches the point, never after a timer. The long random variant is
  * {@code scripts/crash-test} ({@link RandomCrashTest}).
  */
@@ -26,11 +27,30 @@ class CrashSafetyTest {
         return CrashConfiguration.DEFAULT;
     }
 
+    static List<CrashConfiguration> failedWrites() {
+        return CrashConfiguration.FAULTS;
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("configurations")
     void dataSurvivesACrashAtEachPoint(CrashConfiguration configuration) throws Exception {
-        CrashRun run = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
-                CrashWorkload.SMALL_BATCH, 13, System.out);
-        assertThat(run.deterministic()).isEmpty();
+        assertThat(run(configuration, 13)).isEmpty();
+    }
+
+    /**
+     * A full disk at a named phase of the leveled R-tree ({@code -Dspatiallsm.fail.at}, see {@code FaultPoints}):
+     * a failed commit, flush edit or merge temporary file must fail its flush or merge, so that the NC halts as
+     * AsterixDB halts on any failed flush or merge; a failed move must leave its component where it was. After the
+     * restart every acknowledged record, every delete and the whole R-tree must be right.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failedWrites")
+    void dataSurvivesAFailedWriteAtEachPoint(CrashConfiguration configuration) throws Exception {
+        assertThat(run(configuration, 17)).isEmpty();
+    }
+
+    private List<String> run(CrashConfiguration configuration, long seed) throws Exception {
+        return new CrashRun(configuration, DistributionCluster.assembledHome(), var, CrashWorkload.SMALL_BATCH, seed,
+                System.out).deterministic();
     }
 }

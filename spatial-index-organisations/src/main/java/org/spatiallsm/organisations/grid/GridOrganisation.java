@@ -59,6 +59,18 @@ public final class GridOrganisation {
     }
 
     /**
+     * The keys of an object given by its MBR's coordinates. One with a NaN coordinate lies in no space and no query
+     * window holds it, so it is kept under "out of space", as points outside the space are; infinite coordinates
+     * lie outside every finite space anyway.
+     */
+    public long[] keys(double minX, double minY, double maxX, double maxY) {
+        if (Double.isNaN(minX) || Double.isNaN(minY) || Double.isNaN(maxX) || Double.isNaN(maxY)) {
+            return new long[] { grid.outOfSpace().toLong() };
+        }
+        return keys(new Rect(minX, minY, maxX, maxY));
+    }
+
+    /**
      * What a query searches, ascending by low key. SHB: the merged ranges of its decomposition (plus, for MBRs, the
      * ancestors of its cells), or the "all" path when it covers the whole space. SIF: one exact token per cell
      * after promotion; a whole-space query thus looks up the level-0 tokens, under which every point is once.

@@ -73,6 +73,24 @@ class GridOrganisationTest {
     }
 
     @Test
+    void nanAndInfiniteCoordinatesAreKeptOutOfSpaceWhereAQueryReachingOutsideLooksThemUp() {
+        double nan = Double.NaN;
+        double inf = Double.POSITIVE_INFINITY;
+        for (Kind kind : Kind.values()) {
+            GridOrganisation organisation = new GridOrganisation(kind, SMALL);
+            long outOfSpace = SMALL.grid().outOfSpace().toLong();
+            assertThat(organisation.keys(nan, 1, nan, 1)).as("%s, NaN", kind).containsExactly(outOfSpace);
+            assertThat(organisation.keys(1, 1, 1, nan)).as("%s, NaN", kind).containsExactly(outOfSpace);
+            assertThat(organisation.keys(inf, 1, inf, 1)).as("%s, infinity", kind).containsExactly(outOfSpace);
+            assertThat(organisation.keys(-inf, 1, -inf, 1)).as("%s, -infinity", kind).containsExactly(outOfSpace);
+            assertThat(organisation.search(new Rect(-inf, 0, 4, 4))).as("%s", kind)
+                    .anyMatch(range -> range.low() <= outOfSpace && outOfSpace <= range.high());
+        }
+        assertThat(new GridOrganisation(Kind.SHB_OBJECTS, SMALL).keys(-inf, 1, inf, 2))
+                .contains(SMALL.grid().outOfSpace().toLong()).hasSizeGreaterThan(1);
+    }
+
+    @Test
     void theCapLimitsAnObjectsEntries() {
         GridOrganisation shb = new GridOrganisation(Kind.SHB_OBJECTS, SMALL);
         assertThat(shb.keys(new Rect(0.1, 0.1, 7.9, 7.9)).length).isBetween(1, 64);

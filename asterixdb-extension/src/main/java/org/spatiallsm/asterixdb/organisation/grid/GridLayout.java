@@ -51,7 +51,12 @@ final class GridLayout {
 
     /** Computes the keys of an R-tree tuple's object; returns how many entries it has, see {@link #entry}. */
     int entries(ITupleReference rtreeTuple) throws HyracksDataException {
-        keys = organisation.keys(mbr(rtreeTuple));
+        try {
+            keys = organisation.keys(coordinate(rtreeTuple, 0), coordinate(rtreeTuple, 1), coordinate(rtreeTuple, 2),
+                    coordinate(rtreeTuple, 3));
+        } catch (IllegalArgumentException e) {
+            throw HyracksDataException.create(e);
+        }
         return keys.length;
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -146,7 +147,8 @@ public final class LeveledManifest {
      * The replayed state.
      *
      * @param live     the components the edits describe and leave alive (flushes, merge outputs), by name
-     * @param removed  every component a committed merge consumed
+     * @param removed  the flushes committed merges consumed whose files may still exist: start-up deletes them (a
+     *                 consumed merge output needs no record, since only outputs the version holds live)
      * @param lastSerial the highest merge serial committed, -1 for none
      */
     public record Version(Map<String, Component> live, Set<String> removed, long lastSerial) {
@@ -157,6 +159,49 @@ public final class LeveledManifest {
         public int levelOf(String name) {
             Component component = live.get(name);
             return component == null ? 0 : component.level();
+        }
+
+        /**
+         * A live component below level 0 that holds data newer than the flush {@code flushName}, if any. A flush
+         * with no edit is the newest data only if none exists: it then opens at level 0 (the node died between its
+         * flush and its edit). Otherwise its edit was lost while the node went on, its records were superseded by
+         * newer data merged below it, and opening it at level 0 would bring back what they deleted or overwrote.
+         */
+        public Optional<Component> newerBelowLevel0(String flushName) {
+            long flushed = Name.parse(flushName).orElseThrow().maxSeq();
+            return live.values().stream().filter(c -> c.level() > 0)
+                    .filter(c -> Name.parse(c.name()).orElseThrow().maxSeq() > flushed).findFirst();
+        }
+
+        /**
+         * The live flushes that have no file and are newer than sequence {@code checkpointed}: the node died (or
+         * halted on a failed write) after their flush edit and before the index checkpoint named them, so AsterixDB
+         * deleted their files at start-up and replays their records from the log.
+         */
+        public List<String> uncheckpointedFlushes(Set<String> files, long checkpointed) {
+            return live.keySet().stream().filter(name -> !files.contains(name))
+                    .filter(name -> Name.parse(name).filter(n -> !n.isMergeOutput() && n.maxSeq() > checkpointed)
+                            .isPresent())
+                    .sorted().toList();
+        }
+
+        /**
+         * Why an index partition with these valid component files must not open, or empty: a component this version
+         * keeps live has no file, so it would vanish without a word. Asked after {@link #forget} has dropped the
+         * {@link #uncheckpointedFlushes}, whose files AsterixDB deletes at start-up and whose records its log
+         * replays.
+         */
+        public Optional<String> liveWithoutFile(Collection<String> validFiles) {
+            Set<String> present = new HashSet<>(validFiles);
+            return live.keySet().stream().filter(name -> !present.contains(name)).sorted().findFirst()
+                    .map(missing -> "live component " + missing + " has no valid file");
+        }
+
+        /** This version without the live records {@code names} (nothing on disk is theirs). */
+        public Version forget(List<String> names) {
+            Map<String, Component> nextLive = new HashMap<>(live);
+            names.forEach(nextLive::remove);
+            return new Version(Collections.unmodifiableMap(nextLive), removed, lastSerial);
         }
 
         /** This version after {@code edit}. */
@@ -170,7 +215,9 @@ public final class LeveledManifest {
             } else if (edit instanceof MergeEdit merge) {
                 for (String name : merge.removed()) {
                     nextLive.remove(name);
-                    nextRemoved.add(name);
+                    if (!Name.parse(name).map(Name::isMergeOutput).orElse(false)) {
+                        nextRemoved.add(name);
+                    }
                 }
                 merge.added().forEach(output -> nextLive.put(output.name(), output));
                 serial = Math.max(serial, merge.serial());
@@ -185,6 +232,17 @@ public final class LeveledManifest {
             }
             return new Version(Collections.unmodifiableMap(nextLive), Collections.unmodifiableSet(nextRemoved),
                     serial);
+        }
+
+        /**
+         * This version with only the consumed flushes whose file {@code exists}: a deleted file never comes back, so
+         * start-up needs no record of it, and {@code removed} stays as small as the deletions still pending.
+         */
+        public Version retainRemoved(Predicate<String> exists) {
+            Set<String> pending = new HashSet<>();
+            removed.stream().filter(exists).forEach(pending::add);
+            return pending.size() == removed.size() ? this
+                    : new Version(live, Collections.unmodifiableSet(pending), lastSerial);
         }
     }
 
@@ -343,6 +401,18 @@ public final class LeveledManifest {
     }
 
     /**
+     * An append that failed and could not be undone: the line may be in the file (written, not forced), so the edit
+     * may or may not count as committed at the next start. Nothing the edit would have made obsolete may be deleted.
+     */
+    public static final class UndecidedAppendException extends UncheckedIOException {
+        private static final long serialVersionUID = 1L;
+
+        UndecidedAppendException(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
      * Opens the manifest's files and its directory: the file system itself ({@link #DISK}), or in tests a model of
      * a power loss that keeps only what was forced.
      */
@@ -357,7 +427,10 @@ public final class LeveledManifest {
      * Appends {@code edit} as one line and forces it to disk: when this returns, the edit is committed. A torn or bad
      * earlier tail (a crash mid-append) is first cut off, so it cannot glue onto this line. The directory is forced
      * before a merge edit (so that the outputs' names, created since, are durable before the edit that makes them
-     * live) and after the append that creates the manifest (so that the manifest's own name is).
+     * live) and after the append that creates the manifest (so that the manifest's own name is). When the write or
+     * the force fails (a full disk, an I/O error), the file is cut back to its committed end and forced, so the edit
+     * is certainly not committed and {@link UncheckedIOException} is thrown; if even that fails,
+     * {@link UndecidedAppendException}.
      */
     public static void append(Path file, Edit edit) {
         append(DISK, file, edit);
@@ -374,18 +447,35 @@ public final class LeveledManifest {
                     StandardOpenOption.READ)) {
                 long end = committedEnd(channel);
                 channel.truncate(end);
-                ByteBuffer buffer = ByteBuffer.wrap(line);
-                long position = end;
-                while (buffer.hasRemaining()) {
-                    position += channel.write(buffer, position);
+                try {
+                    ByteBuffer buffer = ByteBuffer.wrap(line);
+                    long position = end;
+                    while (buffer.hasRemaining()) {
+                        position += channel.write(buffer, position);
+                    }
+                    channel.force(true);
+                } catch (IOException failed) {
+                    undo(channel, end, file, failed);
+                    throw failed;
                 }
-                channel.force(true);
             }
             if (creates) {
                 forceDirectory(storage, file.getParent());
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to the leveled manifest " + file, e);
+            throw new UncheckedIOException("cannot append to the leveled manifest " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Cuts a failed append off the manifest, durably, or throws {@link UndecidedAppendException}. */
+    private static void undo(FileChannel channel, long end, Path file, IOException failed) {
+        try {
+            channel.truncate(end);
+            channel.force(true);
+        } catch (IOException e) {
+            failed.addSuppressed(e);
+            throw new UndecidedAppendException("an append to the leveled manifest " + file + " failed ("
+                    + failed.getMessage() + ") and could not be cut off", failed);
         }
     }
 
@@ -438,9 +528,10 @@ public final class LeveledManifest {
      * <li>merge outputs exist but the manifest does not (a copy or restore that skipped dot-files): every output would
      * read as an orphan of a crashed merge;</li>
      * <li>an output comes from a merge after the manifest's last merge + 1 (only one merge runs at a time, so only
-     * serial {@code lastSerial + 1} can be uncommitted): the manifest is older than the files;</li>
-     * <li>a component the manifest keeps live has no valid file: it would vanish without a word.</li>
+     * serial {@code lastSerial + 1} can be uncommitted): the manifest is older than the files.</li>
      * </ul>
+     * A live record without its file is checked later, by {@link Version#liveWithoutFile}, once the activation has
+     * forgotten the flushes AsterixDB deleted because no checkpoint named them.
      */
     public static Optional<String> inconsistency(Collection<String> validFiles, boolean manifestExists,
             Version version) {
@@ -455,9 +546,7 @@ public final class LeveledManifest {
             return Optional.of("merge output " + newest.get() + " is newer than the manifest's last merge "
                     + version.lastSerial() + ": the manifest is older than the files");
         }
-        Set<String> present = new HashSet<>(validFiles);
-        return version.live().keySet().stream().filter(name -> !present.contains(name)).sorted().findFirst()
-                .map(missing -> "live component " + missing + " has no valid file");
+        return Optional.empty();
     }
 
     /** What an index partition keeps of its component files at start-up, and what it deletes. */

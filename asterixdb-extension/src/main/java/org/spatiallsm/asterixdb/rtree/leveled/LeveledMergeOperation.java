@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
@@ -23,9 +24,12 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
     private final LeveledMerge decision;
     private final List<LeveledManifest.Component> inputs;
     private final long serial;
+    /** The outputs begun, in the order they were created: what a failed merge deletes. */
     private final List<FileReference> outputFiles = new ArrayList<>();
-    private final List<ILSMDiskComponent> outputs = new ArrayList<>();
-    private final List<PartitionInfo> partitions = new ArrayList<>();
+    private List<ILSMDiskComponent> outputs = List.of();
+    private List<PartitionInfo> partitions = List.of();
+    /** The merge edit once written (the commit), installed by the harness afterwards. */
+    private volatile LeveledManifest.MergeEdit committed;
 
     LeveledMergeOperation(MergeOperation stock, ILSMIOOperationCallback callback, String indexIdentifier,
             LeveledMerge decision, List<LeveledManifest.Component> inputs, long serial) {
@@ -49,10 +53,16 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         return serial;
     }
 
-    void addOutput(FileReference file, ILSMDiskComponent component, PartitionInfo partition) {
+    /** The merge writes one output per partition, in output order; none is begun yet. */
+    void expectOutputs(List<PartitionInfo> outputPartitions) {
+        partitions = List.copyOf(outputPartitions);
+        outputs = new ArrayList<>(Collections.nCopies(partitions.size(), null));
+    }
+
+    /** Output {@code output} was created, in {@code file}. Outputs may begin in any order. */
+    void beginOutput(int output, FileReference file, ILSMDiskComponent component) {
         outputFiles.add(file);
-        outputs.add(component);
-        partitions.add(partition);
+        outputs.set(output, component);
     }
 
     /** All outputs, in output order; the first is the one the harness holds. */
@@ -63,6 +73,15 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
     /** What the partitioner says of each output (MBR, entries), in output order. */
     List<PartitionInfo> partitions() {
         return partitions;
+    }
+
+    /** The merge edit, once committed; null before. */
+    LeveledManifest.MergeEdit committed() {
+        return committed;
+    }
+
+    void committed(LeveledManifest.MergeEdit edit) {
+        committed = edit;
     }
 
     /** A failed merge deletes every output it began (the stock R-tree merge names no file to delete here). */

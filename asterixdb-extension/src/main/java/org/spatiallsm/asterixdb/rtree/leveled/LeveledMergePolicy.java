@@ -60,19 +60,23 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
         // Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
         // completion calls here again). Bounded: every move takes a component one level deeper.
         while (true) {
-            LeveledRTree.Snapshot snapshot = leveled.snapshot();
+            LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot = leveled.snapshot();
             Optional<LeveledMerge> decision = core.findMerge(snapshot.view());
             if (decision.isEmpty()) {
                 return;
             }
             LeveledMerge merge = decision.get();
             if (merge.isMove()) {
-                leveled.move(snapshot.byId().get(merge.picked().id()), merge.sourceLevel(), merge.targetLevel());
-                continue;
+                if (leveled.move(snapshot.component(merge.picked().id()), merge.sourceLevel(),
+                        merge.targetLevel())) {
+                    continue;
+                }
+                // The move's edit could not be written (logged); the next flush or merge asks again.
+                return;
             }
             List<ILSMDiskComponent> inputs = new ArrayList<>();
             for (LeveledComponent input : merge.inputs()) {
-                inputs.add(snapshot.byId().get(input.id()));
+                inputs.add(snapshot.component(input.id()));
             }
             ILSMIOOperation scheduled = leveled.scheduleMerge(merge, inputs);
             // AsterixDB answers a merge it refuses (an input already merging, the index closing) with a no-op.

@@ -1,16 +1,20 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -43,23 +47,25 @@ import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.IndexCursorStats;
+import org.apache.hyracks.util.ExitUtil;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
+import org.spatiallsm.asterixdb.crash.FaultPoints;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryCursor;
 import org.spatiallsm.partitioning.entries.EntryRun;
-import org.spatiallsm.partitioning.leveled.LeveledComponent;
+import org.spatiallsm.partitioning.leveled.ComponentMbr;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
-import org.spatiallsm.partitioning.leveled.LeveledView;
 import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 import org.spatiallsm.partitioning.partitioner.PartitionSink;
 import org.spatiallsm.partitioning.partitioner.OutputAssignment;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
+import org.spatiallsm.partitioning.partitioner.RoutingPlan;
 import org.spatiallsm.partitioning.pruning.Box;
 
 /**
@@ -70,13 +76,21 @@ import org.spatiallsm.partitioning.pruning.Box;
  * level 0 newest first, then each deeper level (a level never holds two entries with one key, so the order inside a
  * level does not matter to reconciliation).
  * <p>
- * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route a
- * second read of the stream into K bulk loaders, force all K, write the manifest's merge edit (the commit point),
- * then install. Every output carries the merged component ID, flush LSN and marker, as a stock merge's output would.
+ * A merge: count the reconciled stream, let the partitioner assign every entry (by position) to an output, route
+ * the stream into K bulk loaders (a bounded number open at once), force all K, write the manifest's merge edit (the
+ * commit point), then install. Every output carries the merged component ID, flush LSN and marker, as a stock
+ * merge's output would.
+ * <p>
+ * Both commit points run inside the I/O operation, in {@link EngineCallback#afterFinalize}: a merge's edit after
+ * every output is valid, a flush's edit before AsterixDB's index checkpoint names the flush. So a failed write fails
+ * the operation as a failed flush or merge does in AsterixDB (inputs or memory component untouched, new files
+ * deleted, the node halted, the log replayed at restart), and never runs after the harness has retired the inputs.
  */
 public final class LeveledRTree extends PruningRTree {
 
     private static final Logger LOGGER = LogManager.getLogger();
+    /** A merge keeps one output open per this many pages of the buffer cache ({@link #maxOpenOutputs}). */
+    private static final int CACHE_PAGES_PER_OPEN_OUTPUT = 128;
 
     /** MBR and entry count of a component, from a scan of it. */
     private record Stats(Rect mbr, long entries) {
@@ -87,8 +101,12 @@ public final class LeveledRTree extends PruningRTree {
     private final LeveledMergePolicy policy;
     private final String ordering;
     private final int dimensions;
-    /** Flushes scanned on the IO thread and not installed yet (their flush edit is written at the install). */
+    /** Flushes scanned on the IO thread whose flush edit is not written yet. */
     private final Map<String, Stats> flushStats = new ConcurrentHashMap<>();
+    /** Flush edits written (before the checkpoint) whose component is not installed yet, by component name. */
+    private final Map<String, LeveledManifest.FlushEdit> committedFlushes = new ConcurrentHashMap<>();
+    /** Serialises appends: flush and merge edits come from I/O threads, moves from the policy under the lock. */
+    private final Object manifestLock = new Object();
     /** Components that activations found without a manifest record and scanned, since this index was created. */
     private final AtomicLong scannedAtActivation = new AtomicLong();
     /** The outputs of merges that completed but are not installed yet, by the output the harness holds. */
@@ -96,6 +114,11 @@ public final class LeveledRTree extends PruningRTree {
             Collections.synchronizedMap(new IdentityHashMap<>());
     /** Guarded by the operation tracker (every policy call and every install runs under it). */
     private LeveledManifest.Version version = LeveledManifest.Version.EMPTY;
+    /** The manifest file as written (edits committed on I/O threads included); guarded by {@link #manifestLock}. */
+    private LeveledManifest.Version manifestVersion = LeveledManifest.Version.EMPTY;
+    /** The edits in the manifest file, a snapshot counting as one; guarded by {@link #manifestLock}. */
+    private int manifestEdits;
+    private final LeveledSnapshots snapshots = new LeveledSnapshots();
     private long lastSerial = -1;
     private LeveledMerge pendingDecision;
     private List<LeveledManifest.Component> pendingInputs;
@@ -122,41 +145,80 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Opens the components start-up kept, described by the manifest: nothing is scanned. A manifest of many more edits
-     * than components is first rewritten as one snapshot. A flush without its edit (the node died after the flush's
-     * valid bit, before its edit was forced) is scanned once, and its edit written, so that the next start-up does
-     * not scan it again.
+     * Opens the components start-up kept, described by the manifest: nothing is scanned. The records of flushes that
+     * AsterixDB deleted because no checkpoint named them (their records are replayed from the log) are forgotten. A
+     * manifest of many more edits than components is rewritten as one snapshot, if the disk allows. A flush without
+     * its edit is scanned once, and its edit written, so that the next start-up does not scan it again; unless
+     * newer data lies below level 0, which means its edit was lost while the node went on (corruption: the index is
+     * not opened, rather than bring back what that newer data deleted or overwrote).
      */
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
-        try {
-            int leftOver = MergeScratch.clear(scratch());
-            if (leftOver > 0) {
-                LOGGER.info("spatial-lsm: leveled R-tree in {}: deleted {} temporary files of a merge that did not"
-                        + " end", files.manifest().getParent(), leftOver);
-            }
-        } catch (UncheckedIOException e) {
-            // Left-over temporary files waste space but hold no data: never a reason not to open.
-            LOGGER.warn("spatial-lsm: leveled R-tree in {}: {}", files.manifest().getParent(), e.getMessage());
-        }
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
-        version = log.version();
+        // Start-up has deleted the consumed flushes' files by now.
+        version = log.version().retainRemoved(this::fileExists);
         lastSerial = Math.max(lastSerial, version.lastSerial());
-        if (log.isLong()) {
-            LeveledManifest.rewrite(files.manifest(), version);
-            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
-                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+        Set<String> onDisk = new HashSet<>();
+        diskComponents.forEach(component -> onDisk.add(name(component)));
+        List<String> replayed = version.uncheckpointedFlushes(onDisk, ioOpCallback.getLastValidSequence());
+        if (!replayed.isEmpty()) {
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: flushes {} were never checkpointed; AsterixDB deleted"
+                    + " them and replays their records", files.manifest().getParent(), replayed);
+            version = version.forget(replayed);
+        }
+        Optional<String> missing = version.liveWithoutFile(onDisk);
+        if (missing.isPresent()) {
+            throw HyracksDataException.create(new IllegalStateException("leveled R-tree in "
+                    + files.manifest().getParent() + " refuses to open: " + missing.get() + " (manifest "
+                    + files.manifest() + "). Restore the files or the manifest that belong together."));
+        }
+        synchronized (manifestLock) {
+            manifestVersion = version;
+            manifestEdits = log.edits();
+        }
+        if (log.isLong() || !replayed.isEmpty()) {
+            // Also when flush records were forgotten: a later start-up, with the checkpoint past them, would take
+            // them for lost components.
+            rewriteManifest(log);
         }
         for (ILSMDiskComponent component : diskComponents) {
             String name = name(component);
             if (!version.live().containsKey(name)) {
+                Optional<LeveledManifest.Component> newer = version.newerBelowLevel0(name);
+                if (newer.isPresent()) {
+                    throw HyracksDataException.create(new IllegalStateException("leveled R-tree in "
+                            + files.manifest().getParent() + ": flushed component " + name + " has no manifest record"
+                            + " but " + newer.get().name() + " at level " + newer.get().level() + " holds newer data;"
+                            + " its flush edit was lost, and opening it as the newest data would bring back records"
+                            + " that were deleted or overwritten since. Not opening the index"));
+                }
                 LOGGER.warn("spatial-lsm: leveled R-tree in {}: component {} has no manifest record (a crash between"
                         + " its flush and its flush edit?); scanning it for its MBR and entries",
                         files.manifest().getParent(), name);
                 scannedAtActivation.incrementAndGet();
-                commitFlush(component, scan(component));
+                version = version.apply(writeFlushEdit(component, scan(component)));
             }
+        }
+    }
+
+    /**
+     * Rewrites the manifest at activation as one snapshot of the version opened. Best effort: a failure (a full disk)
+     * leaves the old manifest whole, which replays to the same state, so the index opens anyway; a left-over rewrite
+     * is deleted at the next start.
+     */
+    private void rewriteManifest(LeveledManifest.Log log) {
+        try {
+            synchronized (manifestLock) {
+                FaultPoints.reach("leveled.manifest.rewrite");
+                LeveledManifest.rewrite(files.manifest(), version);
+                manifestEdits = 1;
+            }
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: manifest of {} edits rewritten as one snapshot of {}"
+                    + " components", files.manifest().getParent(), log.edits(), version.live().size());
+        } catch (IOException | UncheckedIOException e) {
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: the manifest of {} edits could not be rewritten ({});"
+                    + " keeping it as it is", files.manifest().getParent(), log.edits(), e.getMessage());
         }
     }
 
@@ -176,17 +238,66 @@ public final class LeveledRTree extends PruningRTree {
         return OptionalLong.of(scannedAtActivation.get());
     }
 
-    /** Writes the flush edit of a valid level-0 component, then makes it part of the version. */
-    private void commitFlush(ILSMDiskComponent component, Stats stats) {
+    /** Writes the flush edit of a valid level-0 component; the caller applies it to the version at the install. */
+    private LeveledManifest.FlushEdit writeFlushEdit(ILSMDiskComponent component, Stats stats) {
         LeveledManifest.FlushEdit edit = new LeveledManifest.FlushEdit(new LeveledManifest.Component(name(component),
                 0, stats.mbr(), stats.entries(), component.getComponentSize()));
-        LeveledManifest.append(files.manifest(), edit);
-        version = version.apply(edit);
+        CrashPoints.reach("leveled.flush.before-edit");
+        appendEdit(edit, "leveled.flush.edit");
+        return edit;
     }
 
-    /** Where this index partition's merges keep their temporary files (see {@link MergeScratch}). */
-    private Path scratch() {
-        return MergeScratch.of(Path.of(System.getProperty("java.io.tmpdir")), files.manifest().getParent());
+    /**
+     * Appends one edit (one at a time), or throws {@link UncheckedIOException} with the manifest unchanged. An append
+     * that failed and could not be cut off leaves the edit neither committed nor not: the node halts at once, before
+     * anything could act on either outcome, and the next start-up reads whichever the disk holds.
+     */
+    private void appendEdit(LeveledManifest.Edit edit, String faultPoint) {
+        synchronized (manifestLock) {
+            try {
+                FaultPoints.reach(faultPoint);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot append to the leveled manifest " + files.manifest() + ": "
+                        + e.getMessage(), e);
+            }
+            try {
+                LeveledManifest.append(files.manifest(), edit);
+                manifestVersion = manifestVersion.apply(edit);
+                manifestEdits++;
+            } catch (LeveledManifest.UndecidedAppendException e) {
+                LOGGER.error("spatial-lsm: leveled R-tree in {}: halting the node", files.manifest().getParent(), e);
+                ExitUtil.halt(ExitUtil.EC_IO_OPERATION_FAILED);
+            }
+        }
+    }
+
+    /**
+     * Rewrites the manifest as one snapshot once it holds more than 2 x live + 64 edits, as activation does, so that
+     * a node that runs for long keeps a short manifest and a short {@code removed} (only consumed flushes whose files
+     * are not deleted yet). The snapshot is of the manifest as written ({@link #manifestVersion}), which may hold
+     * flush and merge edits committed on I/O threads and not installed yet. Best effort: every edit is committed
+     * already, and a failed rewrite leaves the old manifest whole (it is retried at the next flush).
+     */
+    private void rewriteIfLong() {
+        synchronized (manifestLock) {
+            if (!new LeveledManifest.Log(manifestVersion, manifestEdits).isLong()) {
+                return;
+            }
+            version = version.retainRemoved(this::fileExists);
+            manifestVersion = manifestVersion.retainRemoved(this::fileExists);
+            try {
+                FaultPoints.reach("leveled.manifest.rewrite");
+                LeveledManifest.rewrite(files.manifest(), manifestVersion);
+                manifestEdits = 1;
+            } catch (IOException | UncheckedIOException e) {
+                LOGGER.warn("spatial-lsm: leveled R-tree in {}: the manifest of {} edits could not be rewritten ({});"
+                        + " it keeps them", files.manifest().getParent(), manifestEdits, e.getMessage());
+            }
+        }
+    }
+
+    private boolean fileExists(String componentName) {
+        return Files.exists(files.manifest().resolveSibling(componentName));
     }
 
     /** The file name of a disk component: its identity in the manifest. */
@@ -194,17 +305,19 @@ public final class LeveledRTree extends PruningRTree {
         return ((AbstractTreeIndex) component.getIndex()).getFileReference().getFile().getName();
     }
 
-    /** The exact MBR (anti-matter included) and entry count of one disk component. */
+    /** The MBR (anti-matter included; see {@link ComponentMbr}) and entry count of one disk component. */
     private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
         IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
         IIndexCursor cursor = accessor.createSearchCursor(false);
-        MbrAccumulator mbr = new MbrAccumulator();
+        ComponentMbr scanned = new ComponentMbr();
         try {
             accessor.search(cursor, new SearchPredicate(null, null));
             try {
                 while (cursor.hasNext()) {
                     cursor.next();
-                    mbr.add(cursor.getTuple());
+                    ITupleReference tuple = cursor.getTuple();
+                    scanned.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                            coordinate(tuple, dimensions + 1));
                 }
             } finally {
                 cursor.close();
@@ -212,27 +325,13 @@ public final class LeveledRTree extends PruningRTree {
         } finally {
             cursor.destroy();
         }
-        return new Stats(mbr.rect(), mbr.count);
+        return new Stats(scanned.rect(), scanned.count());
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
-    record Snapshot(LeveledView view, Map<Long, ILSMDiskComponent> byId) {
-    }
-
-    Snapshot snapshot() {
-        List<LeveledComponent> components = new ArrayList<>();
-        Map<Long, ILSMDiskComponent> byId = new HashMap<>();
-        Map<String, Long> ids = ComponentIds.of(diskComponents.stream().map(LeveledRTree::name).toList());
-        for (ILSMDiskComponent component : diskComponents) {
-            LeveledManifest.Component described = describe(component);
-            long id = ids.get(described.name());
-            components.add(new LeveledComponent(id, described.level(), described.mbr(), described.entries(),
-                    described.bytes(), component.getState() == ComponentState.READABLE_MERGING));
-            if (byId.put(id, component) != null) {
-                throw new IllegalStateException("component " + described.name() + " is listed twice in " + this);
-            }
-        }
-        return new Snapshot(LeveledView.of(components), byId);
+    LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot() {
+        return snapshots.snapshot(diskComponents, LeveledRTree::name,
+                component -> component.getState() == ComponentState.READABLE_MERGING, version);
     }
 
     /** A disk component as the policy sees it: every installed component has its record in the manifest. */
@@ -263,15 +362,27 @@ public final class LeveledRTree extends PruningRTree {
         return OptionalInt.of(describe(component).level());
     }
 
-    /** A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. */
-    void move(ILSMDiskComponent component, int fromLevel, int toLevel) {
+    /**
+     * A trivial move: one manifest edit, then the level changes in memory. Nothing is copied. False if the edit could
+     * not be written: the component stays where it is, which is as valid, and the policy decides again after the
+     * next flush or merge.
+     */
+    boolean move(ILSMDiskComponent component, int fromLevel, int toLevel) {
         LeveledManifest.MoveEdit edit =
                 new LeveledManifest.MoveEdit(name(component), fromLevel, toLevel, describe(component));
         CrashPoints.reach("leveled.move.before-edit");
-        LeveledManifest.append(files.manifest(), edit);
+        try {
+            appendEdit(edit, "leveled.move.edit");
+        } catch (UncheckedIOException e) {
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: the move of {} from level {} to {} could not be written"
+                    + " ({}); it stays at level {}", files.manifest().getParent(), edit.component(), fromLevel, toLevel,
+                    e.getMessage(), fromLevel);
+            return false;
+        }
         CrashPoints.reach("leveled.move.committed");
         version = version.apply(edit);
         sortComponents();
+        return true;
     }
 
     /** Schedules the merge the policy decided; its inputs need not be neighbours in the component list. */
@@ -317,30 +428,54 @@ public final class LeveledRTree extends PruningRTree {
         }
         MergeOperation stock = (MergeOperation) super.createMergeOperation(opCtx, mergeFileRefs, callback);
         lastSerial = Math.max(lastSerial, version.lastSerial()) + 1;
-        return new LeveledMergeOperation(stock, new ManifestCallback(callback), getIndexIdentifier(), decision,
+        EngineCallback engineCallback = new EngineCallback(callback);
+        LeveledMergeOperation merge = new LeveledMergeOperation(stock, engineCallback, getIndexIdentifier(), decision,
                 inputs, lastSerial);
+        engineCallback.merge = merge;
+        return merge;
+    }
+
+    /** A flush whose callback writes the flush edit before AsterixDB's checkpoint names the flush. */
+    @Override
+    protected ILSMIOOperation createFlushOperation(AbstractLSMIndexOperationContext opCtx,
+            LSMComponentFileReferences fileRefs, ILSMIOOperationCallback callback) throws HyracksDataException {
+        return super.createFlushOperation(opCtx, fileRefs, new EngineCallback(callback));
+    }
+
+    /**
+     * The leveled merge behind {@code operation}, found through its callback: AsterixDB may hand the operation over
+     * wrapped (its I/O tracing does), and the callback is what every wrapper passes through.
+     */
+    private static LeveledMergeOperation leveledMerge(ILSMIOOperation operation) {
+        if (operation.getCallback() instanceof EngineCallback callback && callback.merge != null) {
+            return callback.merge;
+        }
+        throw new IllegalStateException("not a leveled merge: " + operation);
     }
 
     @Override
     public ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
-        LeveledMergeOperation merge = (LeveledMergeOperation) operation;
+        LeveledMergeOperation merge = leveledMerge(operation);
         ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
         boolean keepsAntiMatter = !merge.decision().dropAntiMatter();
-        long count = countMerged(opCtx, keepsAntiMatter);
+        Set<Long> nonFinite = new HashSet<>();
+        long count = countMerged(opCtx, keepsAntiMatter, nonFinite);
         if (count == 0) {
             // Matter and anti-matter cancelled out: the merge only removes its inputs.
             uninstalled.put(EmptyComponent.INSTANCE, merge);
             return EmptyComponent.INSTANCE;
         }
         // Pass 1 (and the partitioner's own sample pass): which output each entry of the stream goes to, in a table
-        // on disk (4 bytes per entry in the index's scratch directory, not on the heap). The partitioner sees
-        // positions and MBRs only; a partition's entries, read in stream order, are already in the R-tree's order,
-        // since the stream is.
-        Path temporary = MergeScratch.create(scratch());
+        // on disk (4 bytes per entry in the index's directory, not on the heap). The partitioner sees positions and
+        // MBRs only; a partition's entries, read in stream order, are already in the R-tree's order, since the stream
+        // is. Entries with a NaN or infinite coordinate are not shown to the partitioner, which needs finite geometry.
+        Path temporary = mergeTemporaryDirectory();
+        long finite = count - nonFinite.size();
         try (OutputAssignment outputOf = new OutputAssignment(temporary, count)) {
-            List<PartitionInfo> partitions = Partitioners
+            RoutingPlan.Builder spans = RoutingPlan.builder();
+            List<PartitionInfo> partitions = finite == 0 ? List.of() : Partitioners
                     .create(merge.decision().partitioning(), merge.decision().partitionerParameters(), temporary)
-                    .partition(List.of(EntryRun.of(count, () -> new StreamEntries(opCtx, keepsAntiMatter))),
+                    .partition(List.of(EntryRun.of(finite, () -> new StreamEntries(opCtx, keepsAntiMatter))),
                             Orderings.exactEngineOrder(ordering),
                             (int) Math.min(Integer.MAX_VALUE, merge.decision().maxOutputEntries()),
                             new PartitionSink() {
@@ -354,6 +489,7 @@ public final class LeveledRTree extends PruningRTree {
                                 @Override
                                 public void add(Entries block, int row) {
                                     outputOf.set(block.id(row), current);
+                                    spans.add(current, block.id(row));
                                 }
 
                                 @Override
@@ -362,18 +498,70 @@ public final class LeveledRTree extends PruningRTree {
                                 }
                             })
                     .partitions();
-            route(merge, opCtx, keepsAntiMatter, outputOf, partitions);
+            partitions = placeNonFinite(partitions, nonFinite, outputOf, spans);
+            route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         } finally {
-            MergeScratch.clear(temporary);
+            files.deleteMergeTemporaryDirectory();
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
     }
 
-    /** Pass 2: every entry of the stream into the bulk loader of its output. */
+    /** The directory for the merge's temporary files (see {@link LeveledRTreeFileManager}), created. */
+    private Path mergeTemporaryDirectory() throws HyracksDataException {
+        try {
+            FaultPoints.reach("leveled.merge.temporary");
+            return files.createMergeTemporaryDirectory();
+        } catch (IOException e) {
+            throw HyracksDataException.create(e);
+        }
+    }
+
+    /**
+     * The partitions, with the entries that have a non-finite coordinate assigned to the first output, whose MBR then
+     * is the plane: such an entry fits no finite box ({@link ComponentMbr}). The first output's entries stay a
+     * subsequence of the stream, so they are still in the R-tree's order.
+     */
+    private static List<PartitionInfo> placeNonFinite(List<PartitionInfo> partitions, Set<Long> nonFinite,
+            OutputAssignment outputOf, RoutingPlan.Builder spans) {
+        if (nonFinite.isEmpty()) {
+            return partitions;
+        }
+        for (long position : nonFinite) {
+            outputOf.set(position, 0);
+            spans.add(0, position);
+        }
+        List<PartitionInfo> placed = new ArrayList<>(partitions);
+        long finiteEntries = partitions.isEmpty() ? 0 : partitions.get(0).entries();
+        Rect region = partitions.isEmpty() ? ComponentMbr.PLANE : partitions.get(0).region();
+        PartitionInfo first = new PartitionInfo(0, finiteEntries + nonFinite.size(), ComponentMbr.PLANE, region);
+        if (placed.isEmpty()) {
+            placed.add(first);
+        } else {
+            placed.set(0, first);
+        }
+        return placed;
+    }
+
+    /**
+     * The most outputs a merge keeps open at once: one per {@value #CACHE_PAGES_PER_OPEN_OUTPUT} pages of the buffer
+     * cache, at least one. An open output pins a page per level of its tree and its metadata page until it is
+     * finished, so K open outputs could take the whole cache (and K has no bound: entries / cap).
+     */
+    private int maxOpenOutputs() {
+        return Math.max(1, diskBufferCache.getPageBudget() / CACHE_PAGES_PER_OPEN_OUTPUT);
+    }
+
+    /**
+     * Pass 2: every entry of the stream into the bulk loader of its output, with at most {@link #maxOpenOutputs}
+     * outputs open at once ({@link RoutingPlan}: outputs whose spans of the stream overlap too much wait for another
+     * read of the stream). An output is created at its first entry and finished at its last: loaded, its stock
+     * metadata written and marked valid (forced), which returns its pages to the buffer cache. The harness finishes
+     * output 0, the one it holds.
+     */
     private void route(LeveledMergeOperation merge, ILSMIndexOperationContext opCtx, boolean keepsAntiMatter,
-            OutputAssignment outputOf, List<PartitionInfo> partitions) throws HyracksDataException {
+            OutputAssignment outputOf, RoutingPlan plan, List<PartitionInfo> partitions) throws HyracksDataException {
         long minSeq = Long.MAX_VALUE;
         long maxSeq = Long.MIN_VALUE;
         for (ILSMComponent input : opCtx.getComponentHolder()) {
@@ -381,48 +569,84 @@ public final class LeveledRTree extends PruningRTree {
             minSeq = Math.min(minSeq, name.minSeq());
             maxSeq = Math.max(maxSeq, name.maxSeq());
         }
-        List<ILSMDiskComponentBulkLoader> loaders = new ArrayList<>();
+        merge.expectOutputs(partitions);
+        ILSMDiskComponentBulkLoader[] open = new ILSMDiskComponentBulkLoader[partitions.size()];
+        int finished = 0;
         boolean loaded = false;
         try {
-            for (PartitionInfo partition : partitions) {
-                var file = files.outputFile(minSeq, maxSeq, merge.serial(), partition.index());
-                ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
-                merge.addOutput(file, component, partition);
-                loaders.add(component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
-                        pageWriteCallbackFactory.createPageWriteCallback()));
-            }
-            IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
-                    new IndexCursorStats());
-            try {
-                search(opCtx, cursor, new SearchPredicate(null, null));
+            for (int pass = 0; pass < plan.passes(); pass++) {
+                IIndexCursor cursor = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
+                        new IndexCursorStats());
                 try {
-                    for (long position = 0; cursor.hasNext(); position++) {
-                        cursor.next();
-                        loaders.get(outputOf.get(position)).add(cursor.getTuple());
+                    search(opCtx, cursor, new SearchPredicate(null, null));
+                    try {
+                        for (long position = 0; position <= plan.passEnd(pass) && cursor.hasNext(); position++) {
+                            cursor.next();
+                            int output = outputOf.get(position);
+                            if (plan.passOf(output) != pass) {
+                                continue;
+                            }
+                            if (position == plan.firstPosition(output)) {
+                                open[output] = beginOutput(merge, output, minSeq, maxSeq);
+                            }
+                            open[output].add(cursor.getTuple());
+                            if (position == plan.lastPosition(output)) {
+                                open[output].end();
+                                open[output] = null;
+                                finishOutput(merge, output);
+                                if (++finished == 1 && open.length > 1) {
+                                    CrashPoints.reach("leveled.merge.outputs-half-written");
+                                }
+                            }
+                        }
+                    } finally {
+                        cursor.close();
                     }
                 } finally {
-                    cursor.close();
+                    cursor.destroy();
                 }
-            } finally {
-                cursor.destroy();
             }
-            for (int i = 0; i < loaders.size(); i++) {
-                loaders.get(i).end();
-                if (i == 0 && loaders.size() > 1) {
-                    CrashPoints.reach("leveled.merge.outputs-half-written");
-                }
+            if (finished != open.length) {
+                throw new IllegalStateException("the merge stream of " + this + " ended early: " + finished + " of "
+                        + open.length + " outputs written");
             }
             loaded = true;
         } finally {
             if (!loaded) {
-                for (ILSMDiskComponentBulkLoader loader : loaders) {
-                    loader.abort();
+                for (ILSMDiskComponentBulkLoader loader : open) {
+                    if (loader != null) {
+                        loader.abort();
+                    }
                 }
             }
         }
+        if (plan.passes() > 1) {
+            LOGGER.info("spatial-lsm: leveled R-tree in {}: merge {} routed {} outputs in {} reads of its stream, at"
+                    + " most {} open at once", files.manifest().getParent(), merge.serial(), open.length,
+                    plan.passes(), maxOpenOutputs());
+        }
     }
 
-    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) throws HyracksDataException {
+    /** Creates output {@code output} of the merge (its file and component) and opens its bulk loader. */
+    private ILSMDiskComponentBulkLoader beginOutput(LeveledMergeOperation merge, int output, long minSeq,
+            long maxSeq) throws HyracksDataException {
+        var file = files.outputFile(minSeq, maxSeq, merge.serial(), output);
+        ILSMDiskComponent component = createDiskComponent(componentFactory, file, null, null, true);
+        merge.beginOutput(output, file, component);
+        return component.createBulkLoader(merge, 1.0f, false, 0L, false, false, false,
+                pageWriteCallbackFactory.createPageWriteCallback());
+    }
+
+    /** A loaded output other than the first is finished at once, as the harness finishes the first later. */
+    private void finishOutput(LeveledMergeOperation merge, int output) throws HyracksDataException {
+        if (output > 0) {
+            ((EngineCallback) merge.getCallback()).finishExtraOutput(merge, merge.outputs().get(output));
+        }
+    }
+
+    /** The entries of the merge stream; the positions of those with a non-finite coordinate go to {@code nonFinite}. */
+    private long countMerged(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter, Set<Long> nonFinite)
+            throws HyracksDataException {
         IIndexCursor counter = new LSMRTreeWithAntiMatterTuplesSearchCursor(opCtx, keepsAntiMatter,
                 new IndexCursorStats());
         try {
@@ -431,6 +655,9 @@ public final class LeveledRTree extends PruningRTree {
             try {
                 while (counter.hasNext()) {
                     counter.next();
+                    if (!isFinite(counter.getTuple())) {
+                        nonFinite.add(entries);
+                    }
                     entries++;
                 }
             } finally {
@@ -443,19 +670,12 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /**
-     * Commits and installs a completed merge (under the operation tracker's lock): every output is valid and forced
-     * by now (the harness marked the first, {@link ManifestCallback} the others), so the manifest edit is written,
-     * and only then do the outputs replace the inputs in memory.
+     * The commit point of a merge, on its I/O thread once every output is valid and forced (the harness marked the
+     * first, {@link EngineCallback#afterOperation} the others): the merge edit. A failure here fails the merge while
+     * its inputs are still readable: the harness deletes the outputs and keeps the inputs.
      */
-    @Override
-    public void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
-            throws HyracksDataException {
-        LeveledMergeOperation merge = uninstalled.remove(newComponent);
-        if (merge == null) {
-            throw HyracksDataException.create(new IllegalStateException("merge output " + newComponent
-                    + " of " + this + " was not written by a leveled merge"));
-        }
-        List<String> removed = mergedComponents.stream().map(c -> name((ILSMDiskComponent) c)).toList();
+    private void commitMerge(LeveledMergeOperation merge) {
+        List<String> removed = merge.inputs().stream().map(LeveledManifest.Component::name).toList();
         List<LeveledManifest.Component> added = new ArrayList<>();
         for (int i = 0; i < merge.outputs().size(); i++) {
             PartitionInfo partition = merge.partitions().get(i);
@@ -465,27 +685,39 @@ public final class LeveledRTree extends PruningRTree {
         LeveledManifest.MergeEdit edit =
                 new LeveledManifest.MergeEdit(merge.serial(), removed, added, merge.inputs());
         CrashPoints.reach("leveled.merge.outputs-written");
-        LeveledManifest.append(files.manifest(), edit);
+        appendEdit(edit, "leveled.merge.commit");
         CrashPoints.reach("leveled.merge.committed");
-        version = version.apply(edit);
+        merge.committed(edit);
+    }
+
+    /** Installs a committed merge (under the operation tracker's lock): the outputs replace the inputs in memory. */
+    @Override
+    public void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
+            throws HyracksDataException {
+        LeveledMergeOperation merge = uninstalled.remove(newComponent);
+        if (merge == null || merge.committed() == null) {
+            throw HyracksDataException.create(new IllegalStateException("merge output " + newComponent
+                    + " of " + this + " was not written and committed by a leveled merge"));
+        }
+        version = version.apply(merge.committed());
         diskComponents.removeAll(mergedComponents);
         diskComponents.addAll(merge.outputs());
         sortComponents();
     }
 
     /**
-     * A flushed or bulk-loaded component arrives at level 0 (under the lock, valid on disk): its flush edit is written
-     * before the policy sees it. A bulk load (CREATE INDEX on existing data, LOAD) has no flush to scan it, so it is
-     * scanned here, once.
+     * A flushed or bulk-loaded component arrives at level 0 (under the lock, valid on disk), before the policy sees
+     * it. A flush's edit is written by then ({@link EngineCallback#afterFinalize}). A bulk load (CREATE INDEX on
+     * existing data, LOAD) has no flush to scan it, so it is scanned here, once, and its edit written; a failure
+     * fails the load, which deletes the component.
      */
     @Override
     public void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
         if (component != EmptyComponent.INSTANCE) {
-            Stats scanned = flushStats.remove(name(component));
-            Stats stats = scanned != null ? scanned : scan(component);
-            CrashPoints.reach("leveled.flush.before-edit");
-            commitFlush(component, stats);
+            LeveledManifest.FlushEdit edit = committedFlushes.remove(name(component));
+            version = version.apply(edit != null ? edit : writeFlushEdit(component, scan(component)));
             diskComponents.add(0, component);
+            rewriteIfLong();
         }
     }
 
@@ -495,10 +727,12 @@ public final class LeveledRTree extends PruningRTree {
                 .thenComparing(LeveledRTree::name, ComponentIds.AGE.reversed()));
     }
 
-    /** Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR. */
+    /**
+     * Reads the reconciled merge stream as entries: id = position in the stream, and the tuple's MBR; the tuples with
+     * a non-finite coordinate are skipped (their positions are not read).
+     */
     private final class StreamEntries implements EntryCursor {
         private final IIndexCursor cursor;
-        private final MbrAccumulator reader = new MbrAccumulator();
         private long position;
 
         StreamEntries(ILSMIndexOperationContext opCtx, boolean keepsAntiMatter) {
@@ -517,9 +751,12 @@ public final class LeveledRTree extends PruningRTree {
                 while (read < max && cursor.hasNext()) {
                     cursor.next();
                     ITupleReference tuple = cursor.getTuple();
-                    into.add(position++, reader.coordinate(tuple, 0), reader.coordinate(tuple, 1),
-                            reader.coordinate(tuple, dimensions), reader.coordinate(tuple, dimensions + 1));
-                    read++;
+                    if (isFinite(tuple)) {
+                        into.add(position, coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                                coordinate(tuple, dimensions + 1));
+                        read++;
+                    }
+                    position++;
                 }
                 return read;
             } catch (HyracksDataException e) {
@@ -538,64 +775,55 @@ public final class LeveledRTree extends PruningRTree {
         }
     }
 
-    /** The union of tuples' MBRs (the first two dimensions), and their count. */
-    private final class MbrAccumulator {
-        private double minX = Double.POSITIVE_INFINITY;
-        private double minY = Double.POSITIVE_INFINITY;
-        private double maxX = Double.NEGATIVE_INFINITY;
-        private double maxY = Double.NEGATIVE_INFINITY;
-        private long count;
+    /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
+    private static double coordinate(ITupleReference tuple, int field) {
+        int tag = tuple.getFieldLength(field) - Double.BYTES;
+        return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
+    }
 
-        /** AsterixDB stores the R-tree's key doubles with their one-byte type tag in front. */
-        double coordinate(ITupleReference tuple, int field) {
-            int tag = tuple.getFieldLength(field) - Double.BYTES;
-            return DoublePointable.getDouble(tuple.getFieldData(field), tuple.getFieldStart(field) + tag);
-        }
-
-        void add(ITupleReference tuple) {
-            minX = Math.min(minX, coordinate(tuple, 0));
-            minY = Math.min(minY, coordinate(tuple, 1));
-            maxX = Math.max(maxX, coordinate(tuple, dimensions));
-            maxY = Math.max(maxY, coordinate(tuple, dimensions + 1));
-            count++;
-        }
-
-        /** An empty component (no entries) gets a degenerate box at the origin: it overlaps almost nothing. */
-        Rect rect() {
-            return count == 0 ? new Rect(0, 0, 0, 0) : new Rect(minX, minY, maxX, maxY);
-        }
+    /** Whether the tuple's MBR (the first two dimensions) has finite coordinates only. */
+    private boolean isFinite(ITupleReference tuple) {
+        return ComponentMbr.isFinite(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
+                coordinate(tuple, dimensions + 1));
     }
 
     /**
-     * The index's own IO callback, with three changes for a leveled merge: no mask file (the manifest edit is the
-     * commit; 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), and the
-     * stock component ID, LSN and marker written into every output (the stock code writes them into
-     * {@code getNewComponent()} only), each extra output then marked valid.
+     * The index's own IO callback of a flush or a leveled merge, with the commit points added. A flush: its flush
+     * edit is written before the stock {@code afterFinalize} writes the index checkpoint, so a failed edit fails the
+     * flush and the log still holds its records. A leveled merge: no mask file (the manifest edit is the commit;
+     * 0.9.8's prefix-matching mask cleanup would also hit live outputs sharing the range prefix), the stock component
+     * ID, LSN and marker written into every output (the stock code writes them into {@code getNewComponent()} only),
+     * each extra output then marked valid as soon as it is loaded ({@link #finishExtraOutput}), and the merge edit
+     * written in {@code afterFinalize}. The merge is known from this callback ({@link #merge}), never from the
+     * operation's class, which a wrapper may hide.
      */
-    private final class ManifestCallback implements ILSMIOOperationCallback {
+    private final class EngineCallback implements ILSMIOOperationCallback {
         private final ILSMIOOperationCallback stock;
+        /** The leveled merge this callback belongs to; null for a flush. */
+        private LeveledMergeOperation merge;
 
-        ManifestCallback(ILSMIOOperationCallback stock) {
+        EngineCallback(ILSMIOOperationCallback stock) {
             this.stock = stock;
+        }
+
+        /**
+         * Finishes an output other than the first as the harness finishes the first: the stock component ID, LSN
+         * and marker, then the valid bit, forced. Called as soon as the output is loaded, so that its metadata page
+         * goes back to the buffer cache at once.
+         */
+        void finishExtraOutput(ILSMIOOperation operation, ILSMDiskComponent extra) throws HyracksDataException {
+            ILSMDiskComponent first = operation.getNewComponent();
+            operation.setNewComponent(extra);
+            try {
+                stock.afterOperation(operation);
+            } finally {
+                operation.setNewComponent(first);
+            }
+            extra.markAsValid(isDurable(), operation);
         }
 
         @Override
         public void afterOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (operation instanceof LeveledMergeOperation merge
-                    && operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE
-                    && merge.outputs().size() > 1) {
-                ILSMDiskComponent first = operation.getNewComponent();
-                List<ILSMDiskComponent> outputs = merge.outputs();
-                try {
-                    for (ILSMDiskComponent extra : outputs.subList(1, outputs.size())) {
-                        operation.setNewComponent(extra);
-                        stock.afterOperation(operation);
-                        extra.markAsValid(isDurable(), operation);
-                    }
-                } finally {
-                    operation.setNewComponent(first);
-                }
-            }
             stock.afterOperation(operation);
         }
 
@@ -606,16 +834,36 @@ public final class LeveledRTree extends PruningRTree {
 
         @Override
         public void beforeOperation(ILSMIOOperation operation) throws HyracksDataException {
-            if (!(operation instanceof LeveledMergeOperation)) {
+            if (merge == null) {
                 stock.beforeOperation(operation);
             }
         }
 
+        /** Runs last in the operation; what it throws fails the operation (AsterixDB's {@code doIo}). */
         @Override
         public void afterFinalize(ILSMIOOperation operation) throws HyracksDataException {
-            if (!(operation instanceof LeveledMergeOperation)) {
-                stock.afterFinalize(operation);
+            boolean succeeded = operation.getStatus() != ILSMIOOperation.LSMIOOperationStatus.FAILURE;
+            if (merge != null) {
+                if (succeeded) {
+                    commitMerge(merge);
+                }
+                return;
             }
+            ILSMDiskComponent flushed = operation.getNewComponent();
+            if (operation.getIOOpertionType() == ILSMIOOperation.LSMIOOperationType.FLUSH && flushed != null
+                    && flushed != EmptyComponent.INSTANCE) {
+                Stats stats = flushStats.remove(name(flushed));
+                if (succeeded) {
+                    try {
+                        committedFlushes.put(name(flushed), writeFlushEdit(flushed, stats));
+                    } catch (RuntimeException e) {
+                        // No checkpoint may name a flush the manifest does not hold.
+                        operation.setStatus(ILSMIOOperation.LSMIOOperationStatus.FAILURE);
+                        throw e;
+                    }
+                }
+            }
+            stock.afterFinalize(operation);
         }
 
         @Override

@@ -1,5 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
@@ -21,8 +24,8 @@ import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 /**
  * The stock file manager of an anti-matter R-tree, except that the components an index opens with are those of its
  * manifest ({@link LeveledManifest#select}), never chosen by sequence-range nesting, that an unfinished rewrite
- * of the manifest is deleted at start-up, and that an index partition whose files and manifest disagree
- * ({@link LeveledManifest#inconsistency}) refuses to open before anything is deleted.
+ * of the manifest and a merge's temporary files are deleted at start-up, and that an index partition whose files
+ * and manifest disagree ({@link LeveledManifest#inconsistency}) refuses to open before any component is deleted.
  */
 final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
 
@@ -31,8 +34,36 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         super(ioManager, file, rtreeFactory);
     }
 
+    /**
+     * Where a merge puts its temporary files (the output table, spilled runs): a dot-directory in the index's own
+     * directory, so on the data disk the merge writes to anyway, never in a possibly small or full
+     * {@code java.io.tmpdir}. AsterixDB's file listings skip dot-names. Only one merge runs per index partition.
+     */
+    static final String MERGE_TEMPORARY_DIRECTORY = ".leveled-merge-temporary";
+
     Path manifest() {
         return baseDir.getFile().toPath().resolve(LeveledManifest.FILE_NAME);
+    }
+
+    /** The merge's temporary directory, created. */
+    Path createMergeTemporaryDirectory() throws IOException {
+        return Files.createDirectories(baseDir.getFile().toPath().resolve(MERGE_TEMPORARY_DIRECTORY));
+    }
+
+    /** Deletes the merge's temporary directory with whatever a merge, or a crash during one, left in it. */
+    void deleteMergeTemporaryDirectory() {
+        Path directory = baseDir.getFile().toPath().resolve(MERGE_TEMPORARY_DIRECTORY);
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> left = Files.list(directory)) {
+            for (Path file : left.toList()) {
+                Files.deleteIfExists(file);
+            }
+            Files.deleteIfExists(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the leveled merge's temporary files in " + directory, e);
+        }
     }
 
     /** The file of output {@code output} of merge {@code serial} whose inputs span {@code minSeq..maxSeq}. */
@@ -51,6 +82,7 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         LeveledManifest.Selection selection;
         try {
             LeveledManifest.discardUnfinishedRewrite(manifest());
+            deleteMergeTemporaryDirectory();
             LeveledManifest.Version version = LeveledManifest.read(manifest());
             Optional<String> inconsistency =
                     LeveledManifest.inconsistency(byName.keySet(), Files.exists(manifest()), version);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +86,8 @@ class LeveledManifestTest {
                 new FlushEdit(new Component("3_3", 0, BOX, 4, 40)), SECOND,
                 new MoveEdit("3_3", 0, 1, new Component("3_3", 0, BOX, 4, 40)));
         assertThat(version.live()).containsOnlyKeys("0_1_m0p0", "0_2_m1p0", "3_3");
-        assertThat(version.removed()).containsExactlyInAnyOrder("0_0", "1_1", "2_2", "0_1_m0p1");
+        assertThat(version.removed()).as("consumed flushes; a consumed output needs no record")
+                .containsExactlyInAnyOrder("0_0", "1_1", "2_2");
         assertThat(version.live().get("3_3")).isEqualTo(new Component("3_3", 1, BOX, 4, 40));
         // Without the flush edits the merge edits alone give the same state of the merged components.
         assertThat(version.live().get("0_2_m1p0")).isEqualTo(replay(FIRST, SECOND).live().get("0_2_m1p0"));
@@ -119,12 +121,27 @@ class LeveledManifestTest {
     void mergeEditsReplaceInputsByOutputs() {
         Version version = replay(FIRST, SECOND);
         assertThat(version.live()).containsOnlyKeys("0_1_m0p0", "0_2_m1p0");
-        assertThat(version.removed()).containsExactlyInAnyOrder("0_0", "1_1", "2_2", "0_1_m0p1");
+        assertThat(version.removed()).as("consumed flushes; a consumed output needs no record")
+                .containsExactlyInAnyOrder("0_0", "1_1", "2_2");
         assertThat(version.lastSerial()).isEqualTo(1);
         assertThat(version.live().get("0_2_m1p0").entries()).isEqualTo(12);
         assertThat(version.live().get("0_2_m1p0").mbr()).isEqualTo(new Rect(2, 2, 3, 3));
         assertThat(version.levelOf("0_2_m1p0")).isEqualTo(1);
         assertThat(version.levelOf("7_7")).as("a flush no edit names").isZero();
+    }
+
+    @Test
+    void consumedFlushesWhoseFilesAreGoneNeedNoRecord() {
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2, SECOND);
+        Version pruned = version.retainRemoved(Set.of("1_1")::contains);
+        assertThat(pruned.removed()).containsExactly("1_1");
+        assertThat(pruned.live()).isEqualTo(version.live());
+        assertThat(pruned.lastSerial()).isEqualTo(version.lastSerial());
+        assertThat(version.retainRemoved(name -> true)).isSameAs(version);
+        // Start-up still deletes the consumed flush whose file is left, and keeps the live outputs.
+        LeveledManifest.Selection selection = LeveledManifest.select(List.of("1_1", "0_2_m1p0", "0_1_m0p0"), pruned);
+        assertThat(selection.deleted()).containsExactly("1_1");
+        assertThat(selection.keptInOrder()).containsExactly("0_2_m1p0", "0_1_m0p0");
     }
 
     @Test
@@ -337,11 +354,25 @@ class LeveledManifestTest {
     @Test
     void aLiveComponentWithoutItsFileRefusesToOpen() {
         Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2);
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1", "2_2"), true, version)).isEmpty();
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "2_2"), true, version))
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "0_1_m0p1", "2_2"))).isEmpty();
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "2_2")))
                 .contains("live component 0_1_m0p1 has no valid file");
-        assertThat(LeveledManifest.inconsistency(List.of("0_1_m0p0", "0_1_m0p1"), true, version))
+        assertThat(version.liveWithoutFile(List.of("0_1_m0p0", "0_1_m0p1")))
                 .contains("live component 2_2 has no valid file");
+    }
+
+    @Test
+    void aFlushNoCheckpointNamedOpensWithoutItsFileOnceForgotten() {
+        // The node died after flush 2_2's edit, before the checkpoint: AsterixDB deleted 2_2 and replays its records.
+        Version version = replay(FLUSH_0, FLUSH_1, FIRST, FLUSH_2);
+        List<String> files = List.of("0_1_m0p0", "0_1_m0p1");
+        assertThat(LeveledManifest.inconsistency(files, true, version)).as("checked before the activation").isEmpty();
+        List<String> replayed = version.uncheckpointedFlushes(Set.copyOf(files), 1);
+        assertThat(replayed).containsExactly("2_2");
+        assertThat(version.forget(replayed).liveWithoutFile(files)).isEmpty();
+        // Checkpointed, the same missing file is a lost component.
+        assertThat(version.uncheckpointedFlushes(Set.copyOf(files), 2)).isEmpty();
+        assertThat(version.liveWithoutFile(files)).contains("live component 2_2 has no valid file");
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -94,6 +94,7 @@ class PowerLossTest {
             files = listing.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).toList();
         }
         assertThat(LeveledManifest.inconsistency(files, true, version)).isEmpty();
+        assertThat(version.liveWithoutFile(files)).isEmpty();
     }
 
     private void write(Path file, String text, boolean forceFile, boolean forceDirectory) throws Exception {
