@@ -29,6 +29,8 @@ final class CrashChecks {
 
     static final String OVERLAP_ERROR = "FOUND_OVERLAPPING_LSM_FILES";
     private static final int WINDOWS = 4;
+    /** Beyond any coordinate the workload writes, and finite, so that the window is a valid rectangle. */
+    private static final double WHOLE_PLANE = 1.0e300;
     private static final Duration SETTLE = Duration.ofMinutes(2);
 
     private final DistributionCluster cluster;
@@ -52,8 +54,30 @@ final class CrashChecks {
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
         violations.addAll(writes.violations(ids("true")));
+        violations.addAll(wholeRTreeAgreesWithPrimary());
         violations.addAll(windowsAgreeWithScan());
         violations.addAll(orphanFiles());
+        return violations;
+    }
+
+    /**
+     * One window over the whole plane, forced through the R-tree: the records it finds (id and coordinates) equal
+     * those of a scan of the primary, as multisets. So every record of every R-tree component is read, not a sample.
+     */
+    private List<String> wholeRTreeAgreesWithPrimary() {
+        String window = intersects(-WHOLE_PLANE, -WHOLE_PLANE, WHOLE_PLANE, WHOLE_PLANE);
+        List<String> violations = new ArrayList<>();
+        String plan = client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; EXPLAIN SELECT VALUE p.id FROM "
+                + CrashWorkload.DATASET + " p WHERE " + window + ";").plan();
+        if (!plan.contains("RTREE_SEARCH")) {
+            violations.add("the whole-plane query does not use the R-tree: " + plan.lines().limit(3).toList());
+        }
+        List<String> throughRTree = records(window);
+        List<String> throughPrimary = records("true");
+        if (!throughRTree.equals(throughPrimary)) {
+            violations.add("whole plane: the R-tree finds " + throughRTree.size() + " records, the primary "
+                    + throughPrimary.size() + difference(throughRTree, throughPrimary));
+        }
         return violations;
     }
 
@@ -174,15 +198,22 @@ final class CrashChecks {
                 .map(JsonNode::asLong).toList();
     }
 
+    /** {@code [id, x, y]} of each record that meets the condition, sorted as text: equal multisets, equal lists. */
+    private List<String> records(String condition) {
+        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, get_x(p.location), "
+                + "get_y(p.location)] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
+                .results().stream().map(JsonNode::toString).sorted().toList();
+    }
+
     private static String intersects(double x1, double y1, double x2, double y2) {
         return String.format(Locale.ROOT, "spatial_intersect(p.location, create_rectangle(create_point(%s, %s), "
                 + "create_point(%s, %s)))", x1, y1, x2, y2);
     }
 
-    private static String difference(List<Long> rtree, List<Long> scan) {
-        List<Long> onlyRTree = new ArrayList<>(rtree);
+    private static <T> String difference(List<T> rtree, List<T> scan) {
+        List<T> onlyRTree = new ArrayList<>(rtree);
         scan.forEach(onlyRTree::remove);
-        List<Long> onlyScan = new ArrayList<>(scan);
+        List<T> onlyScan = new ArrayList<>(scan);
         rtree.forEach(onlyScan::remove);
         return " (only through the R-tree: " + onlyRTree.stream().limit(10).toList() + ", only in the scan: "
                 + onlyScan.stream().limit(10).toList() + ")";
