@@ -29,6 +29,8 @@ final class CrashChecks {
 
     static final String OVERLAP_ERROR = "FOUND_OVERLAPPING_LSM_FILES";
     private static final int WINDOWS = 4;
+    /** Far beyond the workload's coordinates (a globe), and printed without an exponent in the query. */
+    private static final double WHOLE_PLANE = 1.0e6;
     private static final Duration SETTLE = Duration.ofMinutes(2);
 
     private final DistributionCluster cluster;
@@ -52,28 +54,45 @@ final class CrashChecks {
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
         violations.addAll(writes.violations(ids("true")));
+        violations.addAll(wholeRTreeAgreesWithPrimary());
         violations.addAll(windowsAgreeWithScan());
         violations.addAll(orphanFiles());
         return violations;
     }
 
     /**
-     * The whole domain, then random windows: the ids the R-tree finds equal those of a scan of the primary,
-     * duplicates included. The whole domain sees every entry of the R-tree, so a lost or resurrected one anywhere.
+     * One window over the whole plane, forced through the R-tree: the records it finds (id and coordinates) equal
+     * those of a scan of the primary, as multisets. So every record of every R-tree component is read, not a sample.
      */
-    private List<String> windowsAgreeWithScan() {
-        List<String> violations = new ArrayList<>();
-        String plan = client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; EXPLAIN SELECT VALUE p.id FROM "
-                + CrashWorkload.DATASET + " p WHERE " + intersects(-10, -10, 10, 10) + ";").plan();
-        if (!plan.contains("RTREE_SEARCH")) {
-            violations.add("the window query does not use the R-tree: " + plan.lines().limit(3).toList());
+    private List<String> wholeRTreeAgreesWithPrimary() {
+        String window = intersects(-WHOLE_PLANE, -WHOLE_PLANE, WHOLE_PLANE, WHOLE_PLANE);
+        List<String> violations = new ArrayList<>(notThroughRTree("whole-plane", window));
+        List<String> throughRTree = records(window);
+        List<String> throughPrimary = records("true");
+        if (!throughRTree.equals(throughPrimary)) {
+            violations.add("whole plane: the R-tree finds " + throughRTree.size() + " records, the primary "
+                    + throughPrimary.size() + difference(throughRTree, throughPrimary));
         }
-        for (int i = 0; i <= WINDOWS; i++) {
+        return violations;
+    }
+
+    /** A violation when the plan of a query with this condition does not search the R-tree. */
+    private List<String> notThroughRTree(String query, String condition) {
+        String plan = client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; EXPLAIN SELECT VALUE p.id FROM "
+                + CrashWorkload.DATASET + " p WHERE " + condition + ";").plan();
+        return plan.contains("RTREE_SEARCH") ? List.of()
+                : List.of("the " + query + " query does not use the R-tree: " + plan.lines().limit(3).toList());
+    }
+
+    /** Random windows: the ids the R-tree finds equal those of a scan of the primary, duplicates included. */
+    private List<String> windowsAgreeWithScan() {
+        List<String> violations = new ArrayList<>(notThroughRTree("window", intersects(-10, -10, 10, 10)));
+        for (int i = 0; i < WINDOWS; i++) {
             // Grid points lie on multiples of 0.1; the window's edges at x.x5 never touch one.
-            double x1 = i == 0 ? -180.05 : -180 + random.nextInt(3000) / 10.0 + 0.05;
-            double y1 = i == 0 ? -85.05 : -85 + random.nextInt(1400) / 10.0 + 0.05;
-            double x2 = i == 0 ? 180.05 : x1 + 5 + random.nextInt(600) / 10.0;
-            double y2 = i == 0 ? 85.05 : y1 + 5 + random.nextInt(300) / 10.0;
+            double x1 = -180 + random.nextInt(3000) / 10.0 + 0.05;
+            double y1 = -85 + random.nextInt(1400) / 10.0 + 0.05;
+            double x2 = x1 + 5 + random.nextInt(600) / 10.0;
+            double y2 = y1 + 5 + random.nextInt(300) / 10.0;
             List<Long> throughRTree = ids(intersects(x1, y1, x2, y2));
             List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
                     + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
@@ -177,15 +196,22 @@ final class CrashChecks {
                 .map(JsonNode::asLong).toList();
     }
 
+    /** {@code [id, x, y]} of each record that meets the condition, sorted as text: equal multisets, equal lists. */
+    private List<String> records(String condition) {
+        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, get_x(p.location), "
+                + "get_y(p.location)] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
+                .results().stream().map(JsonNode::toString).sorted().toList();
+    }
+
     private static String intersects(double x1, double y1, double x2, double y2) {
         return String.format(Locale.ROOT, "spatial_intersect(p.location, create_rectangle(create_point(%s, %s), "
                 + "create_point(%s, %s)))", x1, y1, x2, y2);
     }
 
-    private static String difference(List<Long> rtree, List<Long> scan) {
-        List<Long> onlyRTree = new ArrayList<>(rtree);
+    private static <T> String difference(List<T> rtree, List<T> scan) {
+        List<T> onlyRTree = new ArrayList<>(rtree);
         scan.forEach(onlyRTree::remove);
-        List<Long> onlyScan = new ArrayList<>(scan);
+        List<T> onlyScan = new ArrayList<>(scan);
         rtree.forEach(onlyScan::remove);
         return " (only through the R-tree: " + onlyRTree.stream().limit(10).toList() + ", only in the scan: "
                 + onlyScan.stream().limit(10).toList() + ")";
