@@ -16,7 +16,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
@@ -32,9 +31,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * such a merge ran the buffer cache out of pages and the node halted; now a merge keeps a bounded number of outputs
  * open, whatever their count, so the cluster stays up and R-tree results equal a scan of the primary index.
  */
-@Disabled("Known race: the NC's /spatial-lsm/components listing fails with NoSuchFileException when a merge deletes"
-        + " its .leveled-merge-temporary directory while the listing reads the index directory; fix the listing,"
-        + " then enable")
 class LeveledManyOutputsTest {
 
     /** 512 pages of 32 KB per node: a merge of a few hundred outputs, all open, would need more. */

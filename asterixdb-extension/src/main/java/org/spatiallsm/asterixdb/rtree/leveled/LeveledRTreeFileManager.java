@@ -35,24 +35,31 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
     }
 
     /**
-     * Where a merge puts its temporary files (the output table, spilled runs): a dot-directory in the index's own
-     * directory, so on the data disk the merge writes to anyway, never in a possibly small or full
-     * {@code java.io.tmpdir}. AsterixDB's file listings skip dot-names. Only one merge runs per index partition.
+     * Where merges put their temporary files (the output table, spilled runs): beside the storage directory of the IO
+     * device that holds the index, so on the data disk the merge writes to anyway, never in a possibly small or full
+     * {@code java.io.tmpdir}; and outside {@code storage/}, whose tree AsterixDB walks (the resource repository looks
+     * for index metadata files in every subdirectory) and would fail on a directory a merge deletes meanwhile.
      */
-    static final String MERGE_TEMPORARY_DIRECTORY = ".leveled-merge-temporary";
+    static final String MERGE_TEMPORARY_ROOT = "spatial-lsm-merge-temporary";
 
     Path manifest() {
         return baseDir.getFile().toPath().resolve(LeveledManifest.FILE_NAME);
     }
 
+    /** This index partition's merge temporary directory: one merge runs per index partition at a time. */
+    Path mergeTemporaryDirectory() {
+        return baseDir.getDeviceHandle().getMount().toPath().resolve(MERGE_TEMPORARY_ROOT)
+                .resolve(baseDir.getRelativePath());
+    }
+
     /** The merge's temporary directory, created. */
     Path createMergeTemporaryDirectory() throws IOException {
-        return Files.createDirectories(baseDir.getFile().toPath().resolve(MERGE_TEMPORARY_DIRECTORY));
+        return Files.createDirectories(mergeTemporaryDirectory());
     }
 
     /** Deletes the merge's temporary directory with whatever a merge, or a crash during one, left in it. */
     void deleteMergeTemporaryDirectory() {
-        Path directory = baseDir.getFile().toPath().resolve(MERGE_TEMPORARY_DIRECTORY);
+        Path directory = mergeTemporaryDirectory();
         if (!Files.exists(directory)) {
             return;
         }
