@@ -21,6 +21,8 @@ import org.apache.hyracks.http.server.HttpServer;
 import org.apache.hyracks.http.server.utils.HttpUtil;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperationStatus;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.introspection.OpenIndexes.OpenIndex;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,6 +61,7 @@ public final class LsmIntrospectionServlets {
     public static volatile Runnable slowPart = () -> {
     };
 
+    private static final Logger LOGGER = LogManager.getLogger();
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long a reader of the event file waits for events queued before its request to be written. */
     private static final long EVENTS_WRITE_WAIT_MILLIS = 5_000;
@@ -126,8 +129,11 @@ public final class LsmIntrospectionServlets {
             } catch (Refused e) {
                 error(response, e.status, e.getMessage());
             } catch (UncheckedIOException e) {
+                LOGGER.warn("{} failed", request.getHttpRequest().uri(), e);
                 error(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, e.getMessage());
             } catch (Exception e) {
+                // The client sees one line; the node's log keeps where it came from.
+                LOGGER.warn("{} failed", request.getHttpRequest().uri(), e);
                 error(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, e.toString());
             }
         }
