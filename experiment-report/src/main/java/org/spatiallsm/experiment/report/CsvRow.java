@@ -17,12 +17,13 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
  */
 public final class CsvRow {
     private final Path file;
-    private final long line;
+    /** 1 for the first row after the header. */
+    private final int row;
     private final Map<String, String> cells;
 
-    private CsvRow(Path file, long line, Map<String, String> cells) {
+    private CsvRow(Path file, int row, Map<String, String> cells) {
         this.file = file;
-        this.line = line;
+        this.row = row;
         this.cells = cells;
     }
 
@@ -36,8 +37,7 @@ public final class CsvRow {
         try (MappingIterator<Map<String, String>> it =
                 new CsvMapper().readerForMapOf(String.class).with(header).readValues(file.toFile())) {
             while (it.hasNextValue()) {
-                Map<String, String> cells = it.nextValue();
-                rows.add(new CsvRow(file, it.getCurrentLocation().getLineNr(), cells));
+                rows.add(new CsvRow(file, rows.size() + 1, it.nextValue()));
             }
         } catch (IOException | RuntimeException e) {
             throw new ReportException(file + ": not a valid CSV file: " + firstLine(e.getMessage()), e);
@@ -60,7 +60,7 @@ public final class CsvRow {
         try {
             return Double.parseDouble(value);
         } catch (NumberFormatException e) {
-            throw new ReportException(file + " line " + line + ": column " + column + " holds '" + value
+            throw new ReportException(file + " data row " + row + ": column " + column + " holds '" + value
                     + "', not a number");
         }
     }

@@ -152,7 +152,8 @@ final class Plots {
 
     private Plot lines(String id, String title, String xLabel, String yLabel, List<Series> measured) {
         List<Series> series = new ArrayList<>(measured);
-        publishedSeries(id, p -> new Point(p.x(), p.y())).forEach(series::add);
+        series.addAll(publishedSeries(id, p -> new Point(p.x(), p.y())));
+        series.removeIf(s -> s.points().isEmpty());
         return new Plot(id, title, xLabel, yLabel, Kind.LINES, List.of(), series, List.of(),
                 Tables.longForm(xLabel, yLabel, series, TABLE_ROWS_PER_SERIES));
     }
@@ -162,18 +163,20 @@ final class Plots {
             List<Series> measured, Function<PublishedValue, String> categoryOf) {
         List<Series> series = new ArrayList<>(measured);
         List<String> unplaced = new ArrayList<>();
-        publishedSeries(id, p -> {
+        series.addAll(publishedSeries(id, p -> {
             int category = categories.indexOf(categoryOf.apply(p));
             if (category < 0) {
                 unplaced.add(p.label() + " at " + categoryOf.apply(p) + ": " + Format.number(p.y()));
                 return null;
             }
             return new Point(category, p.y());
-        }).forEach(series::add);
+        }));
+        // A configuration that has no value here (it ran no such search, or was interrupted) gets no column.
+        series.removeIf(s -> s.points().isEmpty());
         String note = unplaced.isEmpty() ? "" : "Published values with no measured " + xLabel + " to mark them at: "
                 + String.join("; ", unplaced) + ".";
         return new Plot(id, title, xLabel, yLabel, kind, categories, series, List.of(),
-                Tables.wideForm(xLabel, categories, series, note));
+                Tables.wideForm(xLabel, yLabel, categories, series, note));
     }
 
     /** The plot's published values, one series per label and configuration; {@code place} may drop a value. */

@@ -33,8 +33,8 @@ final class Tables {
         return new Table(List.of("series", xLabel, yLabel), rows, note);
     }
 
-    /** One row per category, one column per series. */
-    static Table wideForm(String xLabel, List<String> categories, List<Series> series, String note) {
+    /** One row per category, one column per series; the note starts with the cells' unit. */
+    static Table wideForm(String xLabel, String yLabel, List<String> categories, List<Series> series, String note) {
         List<String> header = new ArrayList<>();
         header.add(xLabel);
         series.forEach(s -> header.add(s.name()));
@@ -49,6 +49,6 @@ final class Tables {
             }
             rows.add(row);
         }
-        return new Table(header, rows, note);
+        return new Table(header, rows, ("Cells: " + yLabel + ". " + note).strip());
     }
 }
