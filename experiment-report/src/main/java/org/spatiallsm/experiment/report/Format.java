@@ -5,6 +5,8 @@ import java.math.RoundingMode;
 
 /** How the report writes numbers: at most three decimals, no exponent, unknown as empty. */
 final class Format {
+    static final double MIB = 1024.0 * 1024.0;
+
     private Format() {
     }
 
@@ -26,6 +28,6 @@ final class Format {
     }
 
     static String mebibytes(double bytes) {
-        return number(bytes / (1024.0 * 1024.0));
+        return number(bytes / MIB);
     }
 }

@@ -33,7 +33,10 @@ final class HtmlReport {
             html.append("<h3>").append(escape(section.title())).append("</h3>\n");
             table(html, section.table());
         }
-        html.append("<p class=\"note\">").append(escape(Report.DEFINITIONS)).append("</p>\n");
+        html.append("<p class=\"note\">").append(escape(Report.DEFINITIONS)).append("</p>\n<h3>Plots</h3>\n<ul>\n");
+        plots.forEach(plot -> html.append("<li><a href=\"#").append(escape(plot.id())).append("\">")
+                .append(escape(plot.title())).append("</a></li>\n"));
+        html.append("</ul>\n");
         for (Plot plot : plots) {
             html.append("<section id=\"").append(escape(plot.id())).append("\">\n<h2>").append(escape(plot.title()))
                     .append("</h2>\n<img src=\"data:image/png;base64,")

@@ -125,7 +125,7 @@ final class Plots {
             series.add(new Series(data.label() + suffix, points, false));
         }));
         return categorical(Kind.CATEGORY_LINES, idPrefix + "-" + fileSafe(kind), title, "selectivity σ", yLabel,
-                categories, series, p -> Format.sigma(p.x()));
+                categories, series, p -> Format.sigma(p.x()), List.of());
     }
 
     private Plot indexBytes() {
@@ -135,19 +135,15 @@ final class Plots {
             int category = i;
             Metrics.finalIndexBytes(run.configurations().get(i).components()).forEach((index, bytes) ->
                     byIndex.computeIfAbsent(index, x -> new ArrayList<>())
-                            .add(new Point(category, bytes / (1024.0 * 1024.0))));
+                            .add(new Point(category, bytes / Format.MIB)));
         }
         List<Series> series = new ArrayList<>();
         byIndex.forEach((index, points) -> series.add(new Series(index, points, false)));
-        Plot plot = categorical(Kind.BARS, "index-bytes", "Bytes on disk per index at the end of the run",
-                "configuration", "MiB", categories, series, p -> configurationLabel(p.configuration()));
         double cacheBytes = parseOrNaN(run.info().cluster().get("bufferCacheBytes"));
-        if (Double.isNaN(cacheBytes)) {
-            return plot;
-        }
-        return new Plot(plot.id(), plot.title(), plot.xLabel(), plot.yLabel(), plot.kind(), plot.categories(),
-                plot.series(), List.of(new Plot.Reference(cacheBytes / (1024.0 * 1024.0), "buffer cache")),
-                plot.table());
+        List<Plot.Reference> cache = Double.isNaN(cacheBytes) ? List.of()
+                : List.of(new Plot.Reference(cacheBytes / Format.MIB, "buffer cache"));
+        return categorical(Kind.BARS, "index-bytes", "Bytes on disk per index at the end of the run",
+                "configuration", "MiB", categories, series, p -> configurationLabel(p.configuration()), cache);
     }
 
     private Plot lines(String id, String title, String xLabel, String yLabel, List<Series> measured) {
@@ -160,7 +156,7 @@ final class Plots {
 
     /** {@code categoryOf} names the category a published value of this plot belongs to. */
     private Plot categorical(Kind kind, String id, String title, String xLabel, String yLabel, List<String> categories,
-            List<Series> measured, Function<PublishedValue, String> categoryOf) {
+            List<Series> measured, Function<PublishedValue, String> categoryOf, List<Plot.Reference> references) {
         List<Series> series = new ArrayList<>(measured);
         List<String> unplaced = new ArrayList<>();
         series.addAll(publishedSeries(id, p -> {
@@ -173,10 +169,14 @@ final class Plots {
         }));
         // A configuration that has no value here (it ran no such search, or was interrupted) gets no column.
         series.removeIf(s -> s.points().isEmpty());
-        String note = unplaced.isEmpty() ? "" : "Published values with no measured " + xLabel + " to mark them at: "
-                + String.join("; ", unplaced) + ".";
-        return new Plot(id, title, xLabel, yLabel, kind, categories, series, List.of(),
-                Tables.wideForm(xLabel, yLabel, categories, series, note));
+        StringBuilder note = new StringBuilder();
+        references.forEach(r -> note.append(r.label()).append(": ").append(Format.number(r.y())).append(". "));
+        if (!unplaced.isEmpty()) {
+            note.append("Published values with no measured ").append(xLabel).append(" to mark them at: ")
+                    .append(String.join("; ", unplaced)).append(".");
+        }
+        return new Plot(id, title, xLabel, yLabel, kind, categories, series, references,
+                Tables.wideForm(xLabel, yLabel, categories, series, note.toString()));
     }
 
     /** The plot's published values, one series per label and configuration; {@code place} may drop a value. */

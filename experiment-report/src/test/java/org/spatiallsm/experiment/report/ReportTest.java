@@ -64,6 +64,9 @@ class ReportTest {
             images.add(image.group(1));
         }
         assertThat(images).hasSize(plots.size());
+        for (Plot plot : plots) {
+            assertThat(html).contains("<li><a href=\"#" + plot.id() + "\">");
+        }
         for (int i = 0; i < plots.size(); i++) {
             byte[] inlined = java.util.Base64.getDecoder().decode(images.get(i));
             assertThat(inlined).isEqualTo(Files.readAllBytes(run.resolve("plots/" + plots.get(i).id() + ".png")));
@@ -103,7 +106,7 @@ class ReportTest {
         assertThat(section(html, "pages-read-window")).contains(row("0.1 %", "10"), row("1 %", "30"));
         assertThat(section(html, "latency-knn")).contains(row("none", "8", "8", "8"));
         assertThat(section(html, "index-bytes")).contains(row("leveled, STR", "3"),
-                row("binomial &lt;tiered&gt; (incomplete)", ""));
+                row("binomial &lt;tiered&gt; (incomplete)", ""), "Cells: MiB. buffer cache: 2.");
         assertThat(section(html, "components-leveled")).contains(row("loc level 0", "3000", "1"),
                 row("loc level 1", "3000", "2"));
     }
