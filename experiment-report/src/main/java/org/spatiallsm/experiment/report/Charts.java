@@ -8,6 +8,9 @@ import java.awt.geom.Path2D;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import org.jfree.chart.ChartFactory;
@@ -37,6 +40,8 @@ final class Charts {
     static final int HEIGHT = 480;
     /** A line series with more points than this is drawn without a shape at each point, which would blot it. */
     private static final int MAX_POINTS_WITH_SHAPES = 40;
+    /** Runs of consecutive points a long series is drawn with: about one per pixel column of the plot. */
+    static final int DRAWN_RUNS = WIDTH;
     private static final Color PUBLISHED = Color.BLACK;
     private static final Shape PUBLISHED_SHAPE = diamond(7);
 
@@ -62,6 +67,8 @@ final class Charts {
 
     static String svg(Plot plot) {
         SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+        // Tenths of a pixel are finer than any screen shows; the default 17 digits per coordinate triple the file.
+        g2.setGeomDoubleConverter(Charts::tenths);
         chart(plot).draw(g2, new Rectangle(WIDTH, HEIGHT));
         return g2.getSVGDocument();
     }
@@ -77,7 +84,7 @@ final class Charts {
         XYSeriesCollection dataset = new XYSeriesCollection();
         for (Series s : plot.series()) {
             XYSeries series = new XYSeries(s.name(), false, true);
-            s.points().forEach(p -> series.add(p.x(), p.y()));
+            envelope(s.points(), DRAWN_RUNS).forEach(p -> series.add(p.x(), p.y()));
             dataset.addSeries(series);
         }
         JFreeChart chart = ChartFactory.createXYLineChart(plot.title(), plot.xLabel(), plot.yLabel(), dataset,
@@ -86,6 +93,8 @@ final class Charts {
         xy.setDomainGridlinePaint(Color.LIGHT_GRAY);
         xy.setRangeGridlinePaint(Color.LIGHT_GRAY);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer();
+        // One path per series, not one element per segment: an SVG of a long series stays small.
+        renderer.setDrawSeriesLineAsPath(true);
         for (int i = 0; i < plot.series().size(); i++) {
             Series s = plot.series().get(i);
             renderer.setSeriesStroke(i, new BasicStroke(1.5f));
@@ -164,6 +173,35 @@ final class Charts {
         if (rangeAxis instanceof NumberAxis && top > 0) {
             rangeAxis.setRange(0, top * 1.1);
         }
+    }
+
+    /**
+     * The points a long series is drawn with: it is cut into {@code runs} runs of consecutive points, and of each
+     * run the first, lowest, highest and last point are kept, in their order. More points would fall on the same
+     * pixel column (and make an SVG of megabytes); these keep every dip and spike, such as a stall of ingestion.
+     */
+    static List<Point> envelope(List<Point> points, int runs) {
+        if (points.size() <= 4 * runs) {
+            return points;
+        }
+        List<Point> kept = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            int from = (int) ((long) points.size() * run / runs);
+            int to = (int) ((long) points.size() * (run + 1) / runs);
+            int lowest = from;
+            int highest = from;
+            for (int i = from; i < to; i++) {
+                lowest = points.get(i).y() < points.get(lowest).y() ? i : lowest;
+                highest = points.get(i).y() > points.get(highest).y() ? i : highest;
+            }
+            new TreeSet<>(List.of(from, lowest, highest, to - 1)).forEach(i -> kept.add(points.get(i)));
+        }
+        return kept;
+    }
+
+    private static String tenths(double coordinate) {
+        long tenths = Math.round(coordinate * 10);
+        return tenths % 10 == 0 ? Long.toString(tenths / 10) : Double.toString(tenths / 10.0);
     }
 
     private static Double valueAt(Series series, int category) {

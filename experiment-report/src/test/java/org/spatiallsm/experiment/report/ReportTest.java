@@ -133,7 +133,7 @@ class ReportTest {
     }
 
     @Test
-    void aMediumRunKeepsTheHtmlUnderTwoMegabytes() throws IOException {
+    void aMediumRunKeepsTheHtmlUnderTwoMegabytesAndItsSvgSmall() throws IOException {
         Path medium = SyntheticRun.create(temp);
         // A long load and many searches, as a medium-scale run records.
         List<String> throughput = new ArrayList<>(List.of("t_ms,records_ingested,records_per_s"));
@@ -154,6 +154,8 @@ class ReportTest {
         Report.write(medium);
 
         assertThat(Files.size(medium.resolve(Report.HTML_FILE))).isLessThan(2L * 1024 * 1024);
+        // 20,000 points drawn as their envelope in one path: an SVG small enough for the docs.
+        assertThat(Files.size(medium.resolve("plots/throughput.svg"))).isLessThan(200L * 1024);
         assertThat(section(Files.readString(medium.resolve(Report.HTML_FILE)), "throughput"))
                 .contains("At most " + Plots.TABLE_ROWS_PER_SERIES + " evenly spaced points per series are shown");
     }
