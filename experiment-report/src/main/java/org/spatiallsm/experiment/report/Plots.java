@@ -150,8 +150,10 @@ final class Plots {
         List<Series> series = new ArrayList<>(measured);
         series.addAll(publishedSeries(id, p -> new Point(p.x(), p.y())));
         series.removeIf(s -> s.points().isEmpty());
+        Table table = Tables.longForm(xLabel, yLabel, series, TABLE_ROWS_PER_SERIES);
+        String note = (table.note() + " " + sources(id)).strip();
         return new Plot(id, title, xLabel, yLabel, Kind.LINES, List.of(), series, List.of(),
-                Tables.longForm(xLabel, yLabel, series, TABLE_ROWS_PER_SERIES));
+                new Table(table.header(), table.rows(), note));
     }
 
     /** {@code categoryOf} names the category a published value of this plot belongs to. */
@@ -173,8 +175,9 @@ final class Plots {
         references.forEach(r -> note.append(r.label()).append(": ").append(Format.number(r.y())).append(". "));
         if (!unplaced.isEmpty()) {
             note.append("Published values with no measured ").append(xLabel).append(" to mark them at: ")
-                    .append(String.join("; ", unplaced)).append(".");
+                    .append(String.join("; ", unplaced)).append(". ");
         }
+        note.append(sources(id));
         return new Plot(id, title, xLabel, yLabel, kind, categories, series, references,
                 Tables.wideForm(xLabel, yLabel, categories, series, note.toString()));
     }
@@ -197,6 +200,14 @@ final class Plots {
         List<Series> series = new ArrayList<>();
         byName.forEach((name, points) -> series.add(new Series(name, points, true)));
         return series;
+    }
+
+    /** Where the plot's published values come from, as a sentence, or "". */
+    private String sources(String plotId) {
+        Set<String> sources = new LinkedHashSet<>();
+        run.info().published().stream().filter(p -> p.plot().equals(plotId) && !p.source().isEmpty())
+                .forEach(p -> sources.add(p.label() + ": " + p.source()));
+        return sources.isEmpty() ? "" : "Published values: " + String.join("; ", sources) + ".";
     }
 
     private String configurationLabel(String id) {

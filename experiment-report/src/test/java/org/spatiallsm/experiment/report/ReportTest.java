@@ -97,10 +97,12 @@ class ReportTest {
                 row("leveled, STR", "1000", "1"), row("leveled, STR", "2000", "2"),
                 row("leveled, STR", "3000", "1.667"),
                 row("binomial &lt;tiered&gt; (incomplete)", "1000", "1"),
-                row("published: Mao et al. Fig. 7 (leveled, STR)", "3000", "1.5"));
+                row("published: Mao et al. Fig. 7 (leveled, STR)", "3000", "1.5"),
+                "Published values: Mao et al. Fig. 7: figure 7.");
         assertThat(section(html, "latency-window")).contains(
                 "<th>leveled, STR p50</th><th>leveled, STR p95</th><th>leveled, STR p99</th>",
-                row("0.1 %", "50", "95", "99", "42"), row("1 %", "35", "50", "50", ""));
+                row("0.1 %", "50", "95", "99", "42"), row("1 %", "35", "50", "50", ""),
+                "Cells: latency (ms). Published values: paper: table 3.");
         assertThat(section(html, "latency-window")).doesNotContain("binomial");
         assertThat(section(html, "components-opened-window")).contains(row("0.1 %", "3"), row("1 %", "3"));
         assertThat(section(html, "pages-read-window")).contains(row("0.1 %", "10"), row("1 %", "30"));
