@@ -90,11 +90,16 @@ public final class Loader {
         } finally {
             // Leave nothing behind: a feed this load created for itself or that failed, and a dataset it created
             // but sent nothing to (one that received records is kept: its records are the user's data).
-            if (feed[0] != null) {
-                feed[0].release(failed);
-            }
-            if (failed && sent[0] == 0 && before != null) {
-                DatasetSetup.dropCreated(catalog, dataset, before);
+            try {
+                if (feed[0] != null) {
+                    feed[0].release(failed);
+                }
+                if (failed && sent[0] == 0 && before != null) {
+                    DatasetSetup.dropCreated(catalog, dataset, before);
+                }
+            } catch (RuntimeException cleanup) {
+                // The load's own outcome is what to report; say what could not be undone.
+                log.println("note: could not undo what the load prepared: " + cleanup.getMessage());
             }
         }
     }
@@ -131,7 +136,7 @@ public final class Loader {
         try {
             if (feed != null) {
                 feed.start();
-                stopOnInterrupt = stopFeedOnExit(feed);
+                stopOnInterrupt = stopFeedOnExit(feed, sent, source.size());
             }
             Pacer pacer = new Pacer(options.rate());
             try (Progress progress = new Progress("records", source.size(), log, options.progressInterval(),
@@ -248,11 +253,15 @@ public final class Loader {
         }
     }
 
-    /** On Ctrl-C a running feed would keep the dataset locked against DDL: stop it on the way out. */
-    private Thread stopFeedOnExit(SocketFeed feed) {
+    /**
+     * On Ctrl-C a running feed would keep the dataset locked against DDL: stop it on the way out, and say how far the
+     * load got (the dataset keeps what the feed took in).
+     */
+    private Thread stopFeedOnExit(SocketFeed feed, long[] sent, long total) {
         Thread hook = new Thread(() -> {
             if (feed.running()) {
-                log.println("\ninterrupted: stopping feed " + feed.qualifiedName());
+                log.printf(Locale.ROOT, "%ninterrupted after sending %,d of %,d records: stopping feed %s; the "
+                        + "dataset keeps what the feed took in%n", sent[0], total, feed.qualifiedName());
                 feed.release(true);
             }
         }, "stop-feed");

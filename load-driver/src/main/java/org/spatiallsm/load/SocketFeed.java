@@ -38,6 +38,7 @@ public final class SocketFeed {
     private boolean running;
     private boolean created;
     private boolean portPicked;
+    private boolean connectedHere;
 
     /** @param port where the feed listens; 0 to keep an existing feed's port, or pick a free one for a new feed */
     public SocketFeed(Catalog catalog, DatasetName dataset, String name, String host, int port, FeedMode mode) {
@@ -100,6 +101,7 @@ public final class SocketFeed {
         }
         if (connected.isEmpty()) {
             client.executeOrThrow("CONNECT FEED " + sql() + " TO DATASET " + dataset.sql() + ";");
+            connectedHere = true;
             actions.add("connected feed " + qualifiedName() + " to " + dataset);
         }
         return actions;
@@ -162,14 +164,19 @@ public final class SocketFeed {
     }
 
     /**
-     * Stops the feed and drops it if {@link #prepare} created it and either the load failed or the port was picked
-     * (such a feed is this load's alone). A feed at an address the user gave is kept for the next load.
+     * Stops the feed and undoes what {@link #prepare} did when the load failed or the port was picked (such a feed is
+     * this load's alone): drops a feed it created, or disconnects an existing one it connected. A feed at an address
+     * the user gave is kept for the next load.
      */
     public void release(boolean failed) {
         stop();
         if (created && (failed || portPicked)) {
             created = false;
+            connectedHere = false;
             client.executeOrThrow("DROP FEED " + sql() + ";");
+        } else if (connectedHere && failed) {
+            connectedHere = false;
+            client.executeOrThrow("DISCONNECT FEED " + sql() + " FROM DATASET " + dataset.sql() + ";");
         }
     }
 
