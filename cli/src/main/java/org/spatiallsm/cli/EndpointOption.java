@@ -1,6 +1,7 @@
 package org.spatiallsm.cli;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 
 import org.spatiallsm.client.QueryServiceClient;
@@ -16,8 +17,6 @@ import picocli.CommandLine.Spec;
  */
 public final class EndpointOption {
 
-    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
-            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
     private URI endpoint;
 
     @Spec(Spec.Target.MIXEE)
@@ -33,6 +32,24 @@ public final class EndpointOption {
             throw new ParameterException(command.commandLine(), "--timeout must be at least 1 second, not " + seconds);
         }
         timeoutSeconds = seconds;
+    }
+
+    @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:19002",
+            description = "the cluster controller's query service (default: ${DEFAULT-VALUE})")
+    void endpoint(String url) {
+        URI parsed;
+        try {
+            parsed = new URI(url);
+        } catch (URISyntaxException e) {
+            parsed = null;
+        }
+        // The HTTP client's own complaint ("URI with undefined scheme") names neither the option nor the fix.
+        if (parsed == null || !("http".equals(parsed.getScheme()) || "https".equals(parsed.getScheme()))
+                || parsed.getHost() == null) {
+            throw new ParameterException(command.commandLine(), "--endpoint must be an http:// URL such as "
+                    + "http://127.0.0.1:19002, not '" + url + "'");
+        }
+        endpoint = parsed;
     }
 
     public URI endpoint() {

@@ -8,9 +8,13 @@ import picocli.CommandLine.Option;
 /** {@code --feed-address} and {@code --stall-timeout}: where a socket feed listens, and how long to wait on it. */
 public final class FeedOptions {
 
-    @Option(names = "--feed-address", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:10001",
+    /** Where a feed listens when no address is given: a local NC. */
+    private static final String DEFAULT_HOST = "127.0.0.1";
+
+    @Option(names = "--feed-address", paramLabel = "HOST:PORT",
             description = "where the socket feed listens: an NC's IP address and a free port (default: "
-                    + "${DEFAULT-VALUE})")
+                    + DEFAULT_HOST + " and the port of the existing feed, or a free port picked for a new feed, "
+                    + "which is dropped after the load)")
     private String feedAddress;
 
     @Option(names = "--stall-timeout", paramLabel = "SECONDS", defaultValue = "60",
@@ -18,11 +22,12 @@ public final class FeedOptions {
     private long stallSeconds;
 
     public String host() {
-        return hostAndPort()[0];
+        return feedAddress == null ? DEFAULT_HOST : hostAndPort()[0];
     }
 
+    /** The port given, or 0: the existing feed's port, or a free one picked for a new feed. */
     public int port() {
-        return Integer.parseInt(hostAndPort()[1]);
+        return feedAddress == null ? 0 : Integer.parseInt(hostAndPort()[1]);
     }
 
     /** @throws IllegalArgumentException with a one-line message naming --stall-timeout */

@@ -13,6 +13,38 @@ public final class DatasetSetup {
     private DatasetSetup() {
     }
 
+    /** Which of a dataset's dataverse, type ({@link #typeNameFor}) and the dataset itself exist. */
+    public record Existing(boolean dataverse, boolean type, boolean dataset) {
+    }
+
+    public static Existing existing(Catalog catalog, DatasetName dataset) {
+        String dv = Sqlpp.string(dataset.dataverse());
+        return new Existing(
+                catalog.client().executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d WHERE "
+                        + "d.DataverseName = " + dv + ";").results().get(0).asLong() > 0,
+                catalog.client().executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Datatype` t WHERE "
+                        + "t.DataverseName = " + dv + " AND t.DatatypeName = " + Sqlpp.string(typeNameFor(dataset))
+                        + ";").results().get(0).asLong() > 0,
+                catalog.datasetType(dataset).isPresent());
+    }
+
+    /** Drops what {@link #ensure} created since {@code before} was taken, after a load that sent nothing failed. */
+    public static void dropCreated(Catalog catalog, DatasetName dataset, Existing before) {
+        String dv = Sqlpp.identifier(dataset.dataverse());
+        if (!before.dataverse()) {
+            catalog.client().executeOrThrow("DROP DATAVERSE " + dv + " IF EXISTS;");
+            return;
+        }
+        StringBuilder ddl = new StringBuilder("USE " + dv + ";");
+        if (!before.dataset()) {
+            ddl.append(" DROP DATASET ").append(Sqlpp.identifier(dataset.dataset())).append(" IF EXISTS;");
+        }
+        if (!before.type()) {
+            ddl.append(" DROP TYPE ").append(Sqlpp.identifier(typeNameFor(dataset))).append(" IF EXISTS;");
+        }
+        catalog.client().executeOrThrow(ddl.toString());
+    }
+
     /** The type name a created dataset gets: the dataset's name + "Type". */
     public static String typeNameFor(DatasetName dataset) {
         return dataset.dataset() + "Type";
@@ -20,7 +52,8 @@ public final class DatasetSetup {
 
     /**
      * @param create     create the dataverse, type, dataset (and index) when the dataset does not exist
-     * @param with       the WITH clause of CREATE DATASET, e.g. a merge policy, or null
+     * @param with       the WITH clause of CREATE DATASET, e.g. a merge policy, or null; refused for an existing
+     *                   dataset rather than silently ignored
      * @param rtree      also create an R-tree on the shape's point field
      * @return the dataset's declared type
      * @throws LoadException when the dataset is missing (and not to be created) or its type cannot take the shape
@@ -29,6 +62,10 @@ public final class DatasetSetup {
             String with, boolean rtree) {
         var existing = catalog.datasetType(dataset);
         if (existing.isPresent()) {
+            if (with != null && !with.isBlank()) {
+                throw new LoadException("dataset " + dataset + " exists already, and --with only configures a "
+                        + "dataset that --create creates; leave --with out to load into it as it is");
+            }
             List<String> problems = SchemaCheck.problems(existing.get(), shape);
             if (!problems.isEmpty()) {
                 throw new LoadException("dataset " + dataset + " cannot take " + shape.name() + " records: "

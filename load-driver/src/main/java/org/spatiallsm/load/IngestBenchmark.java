@@ -134,7 +134,7 @@ public final class IngestBenchmark {
         feed.start();
         try {
             long start = System.nanoTime();
-            try (SocketSink sink = SocketSink.connect(settings.feedHost(), settings.feedPort(),
+            try (SocketSink sink = SocketSink.connect(settings.feedHost(), feed.port(),
                     Duration.ofSeconds(30))) {
                 records.forEach(sink::write);
             }

@@ -8,10 +8,12 @@ import java.util.Locale;
 /**
  * The outcome of a load: what was sent, how fast, and what the dataset holds afterwards. A load is verified when the
  * dataset holds every record sent and the sampled records read back equal to what was generated.
+ *
+ * @param sampled how many records were read back and compared with what was sent (0 for a file: only counted)
  */
 public record LoadReport(String dataset, String transport, long sent, long bytes, Duration sendTime,
         Duration totalTime, long expected, long found, String countedWhat, long parserFailures,
-        List<String> failedRecords, List<String> contentProblems, List<String> notes) {
+        List<String> failedRecords, long sampled, List<String> contentProblems, List<String> notes) {
 
     public boolean verified() {
         return found == expected && contentProblems.isEmpty();
@@ -37,7 +39,8 @@ public record LoadReport(String dataset, String transport, long sent, long bytes
         }
         contentProblems.forEach(problem -> lines.add("content differs: " + problem));
         lines.addAll(notes);
-        lines.add(verified() ? "OK: nothing lost, sampled records intact"
+        lines.add(verified() ? "OK: nothing lost" + (sampled > 0 ? String.format(Locale.ROOT, ", the %,d records read "
+                + "back are intact", sampled) : " (counted only: the records' content was not read back)")
                 : String.format(Locale.ROOT, "NOT VERIFIED: %,d records missing%s", missing(),
                         contentProblems.isEmpty() ? "" : ", " + contentProblems.size() + " content differences"));
         return String.join("\n", lines);

@@ -78,12 +78,41 @@ public final class Loader {
      */
     public LoadReport load(RecordSource source, RecordShape shape, Options options) throws IOException {
         DatasetName dataset = options.dataset();
+        DatasetSetup.Existing before = shape != null && options.create() ? DatasetSetup.existing(catalog, dataset)
+                : null;
+        long[] sent = { 0 };
+        SocketFeed[] feed = { null };
+        boolean failed = true;
+        try {
+            LoadReport report = load(source, shape, options, sent, feed);
+            failed = false;
+            return report;
+        } finally {
+            // Leave nothing behind: a feed this load created for itself or that failed, and a dataset it created
+            // but sent nothing to (one that received records is kept: its records are the user's data).
+            try {
+                if (feed[0] != null) {
+                    feed[0].release(failed);
+                }
+                if (failed && sent[0] == 0 && before != null) {
+                    DatasetSetup.dropCreated(catalog, dataset, before);
+                }
+            } catch (RuntimeException cleanup) {
+                // The load's own outcome is what to report; say what could not be undone.
+                log.println("note: could not undo what the load prepared: " + cleanup.getMessage());
+            }
+        }
+    }
+
+    private LoadReport load(RecordSource source, RecordShape shape, Options options, long[] sent, SocketFeed[] feedOut)
+            throws IOException {
+        DatasetName dataset = options.dataset();
         Catalog.DatasetType type = shape != null
                 ? DatasetSetup.ensure(catalog, dataset, shape, options.create(), options.with(), options.rtree())
                 : catalog.datasetType(dataset).orElseThrow(() -> new LoadException("dataset " + dataset
                         + " does not exist (give --shape and --create to create it)"));
         Counter counter = counterFor(source, shape, dataset);
-        long before = counter.count();
+        long countBefore = counter.count();
         List<String> notes = new ArrayList<>();
 
         SocketFeed feed = null;
@@ -91,6 +120,7 @@ public final class Loader {
         if (options.transport() == Transport.FEED) {
             feed = new SocketFeed(catalog, dataset, options.effectiveFeedName(), options.feedHost(),
                     options.feedPort(), options.mode());
+            feedOut[0] = feed;
             feed.prepare(type.typeName()).forEach(log::println);
             failedLogs = FailedRecordLogs.snapshot(catalog, dataset.dataverse(), options.effectiveFeedName(),
                     options.clusterDataDir());
@@ -101,18 +131,17 @@ public final class Loader {
 
         Thread stopOnInterrupt = null;
         long start = System.nanoTime();
-        long[] sent = { 0 };
         long[] bytes = { 0 };
         Catalog.FeedStats stats = new Catalog.FeedStats(0, 0);
         try {
             if (feed != null) {
                 feed.start();
-                stopOnInterrupt = stopFeedOnExit(feed);
+                stopOnInterrupt = stopFeedOnExit(feed, sent, source.size());
             }
             Pacer pacer = new Pacer(options.rate());
             try (Progress progress = new Progress("records", source.size(), log, options.progressInterval(),
                     terminal); RecordSink sink = feed != null
-                            ? SocketSink.connect(options.feedHost(), options.feedPort(), Duration.ofSeconds(30))
+                            ? SocketSink.connect(options.feedHost(), feed.port(), Duration.ofSeconds(30))
                             : new HttpBatchSink(client, dataset, options.mode(), options.batchSize())) {
                 source.forEach(record -> {
                     pacer.awaitTurn(sent[0]);
@@ -132,12 +161,9 @@ public final class Loader {
                 feed.stop();
             }
             Duration sendTime = Duration.ofNanos(sendEnd - start);
-            return verify(source, shape, counter, before, sent[0], bytes[0], sendTime, start, stats, failedLogs,
-                    options, notes);
+            return verify(source, shape, counter, countBefore, sent[0], bytes[0], sendTime, start, stats,
+                    failedLogs, options, notes);
         } finally {
-            if (feed != null && feed.running()) {
-                feed.stop();
-            }
             if (stopOnInterrupt != null) {
                 Runtime.getRuntime().removeShutdownHook(stopOnInterrupt);
             }
@@ -149,8 +175,9 @@ public final class Loader {
             Options options, List<String> notes) {
         long after = counter.count();
         long found = counter.found(before, after);
-        List<String> contentProblems = source instanceof GeneratedRecords generated
-                ? checkContent(generated, shape, options) : List.of();
+        List<Long> sample = source instanceof GeneratedRecords generated ? sampleIds(generated, options) : List.of();
+        List<String> contentProblems = sample.isEmpty() ? List.of()
+                : checkContent((GeneratedRecords) source, shape, sample, options);
         Duration total = Duration.ofNanos(System.nanoTime() - start);
         if (counter.idRange() && before > 0) {
             notes.add(String.format(Locale.ROOT, "%,d of these ids existed before the load (%s)", before,
@@ -167,11 +194,11 @@ public final class Loader {
         }
         return new LoadReport(options.dataset().toString(), options.transport().toString(), sent, bytes, sendTime,
                 total, sent, found, counter.what(), stats.failedAtParser(),
-                failed, contentProblems, notes);
+                failed, sample.size(), contentProblems, notes);
     }
 
-    /** Reads a sample of generated records back: the first, the last and some in between, chosen by a fixed seed. */
-    private List<String> checkContent(GeneratedRecords source, RecordShape shape, Options options) {
+    /** The generated records to read back: the first, the last and some in between, chosen by a fixed seed. */
+    private static List<Long> sampleIds(GeneratedRecords source, Options options) {
         if (source.count() == 0 || options.contentChecks() == 0) {
             return List.of();
         }
@@ -180,6 +207,11 @@ public final class Loader {
         while (ids.size() < Math.min(options.contentChecks(), source.count())) {
             ids.add(source.firstId() + random.nextLong(source.count()));
         }
+        return List.copyOf(ids);
+    }
+
+    /** Reads the sampled records back and compares them field by field with what was generated. */
+    private List<String> checkContent(GeneratedRecords source, RecordShape shape, List<Long> ids, Options options) {
         String idField = "t." + Sqlpp.identifier(shape.idField());
         List<JsonNode> stored = client.executeOrThrow("SELECT VALUE t FROM " + options.dataset().sql() + " AS t WHERE "
                 + idField + " IN [" + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + "];")
@@ -221,12 +253,16 @@ public final class Loader {
         }
     }
 
-    /** On Ctrl-C a running feed would keep the dataset locked against DDL: stop it on the way out. */
-    private Thread stopFeedOnExit(SocketFeed feed) {
+    /**
+     * On Ctrl-C a running feed would keep the dataset locked against DDL: stop it on the way out, and say how far the
+     * load got (the dataset keeps what the feed took in).
+     */
+    private Thread stopFeedOnExit(SocketFeed feed, long[] sent, long total) {
         Thread hook = new Thread(() -> {
             if (feed.running()) {
-                log.println("\ninterrupted: stopping feed " + feed.qualifiedName());
-                feed.stop();
+                log.printf(Locale.ROOT, "%ninterrupted after sending %,d of %,d records: stopping feed %s; the "
+                        + "dataset keeps what the feed took in%n", sent[0], total, feed.qualifiedName());
+                feed.release(true);
             }
         }, "stop-feed");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -1,11 +1,15 @@
 package org.spatiallsm.load;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
 
 /**
@@ -29,10 +33,14 @@ public final class SocketFeed {
     private final DatasetName dataset;
     private final String name;
     private final String host;
-    private final int port;
+    private int port;
     private final FeedMode mode;
     private boolean running;
+    private boolean created;
+    private boolean portPicked;
+    private boolean connectedHere;
 
+    /** @param port where the feed listens; 0 to keep an existing feed's port, or pick a free one for a new feed */
     public SocketFeed(Catalog catalog, DatasetName dataset, String name, String host, int port, FeedMode mode) {
         this.catalog = catalog;
         this.client = catalog.client();
@@ -45,6 +53,11 @@ public final class SocketFeed {
 
     public String qualifiedName() {
         return dataset.dataverse() + "." + name;
+    }
+
+    /** The port the feed listens on: the one given, or the one {@link #prepare} adopted or picked. */
+    public int port() {
+        return port;
     }
 
     private String sql() {
@@ -65,12 +78,17 @@ public final class SocketFeed {
         }
         List<String> actions = new ArrayList<>();
         Optional<Catalog.Feed> existing = catalog.feed(dataset.dataverse(), name);
+        if (port == 0) {
+            port = existing.map(this::existingPort).orElseGet(() -> freePort(host));
+            portPicked = existing.isEmpty();
+        }
         if (existing.isEmpty()) {
             client.executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse()) + "; CREATE FEED "
                     + Sqlpp.identifier(name) + " WITH {\"adapter-name\": \"" + ADAPTER + "\", \"sockets\": "
                     + Sqlpp.string(host + ":" + port) + ", \"address-type\": \"IP\", \"type-name\": "
                     + Sqlpp.string(typeName) + ", \"format\": \"adm\", \"insert-feed\": "
                     + Sqlpp.string(Boolean.toString(mode == FeedMode.INSERT)) + "};");
+            created = true;
             actions.add("created feed " + qualifiedName() + " (" + mode + ", socket " + host + ":" + port + ")");
         } else {
             checkExisting(existing.get(), typeName);
@@ -83,9 +101,30 @@ public final class SocketFeed {
         }
         if (connected.isEmpty()) {
             client.executeOrThrow("CONNECT FEED " + sql() + " TO DATASET " + dataset.sql() + ";");
+            connectedHere = true;
             actions.add("connected feed " + qualifiedName() + " to " + dataset);
         }
         return actions;
+    }
+
+    /** The port of an existing feed (a host that differs is reported by the check of the feed). */
+    private int existingPort(Catalog.Feed feed) {
+        String sockets = feed.config().getOrDefault("sockets", "");
+        String port = sockets.substring(sockets.lastIndexOf(':') + 1);
+        return port.matches("\\d{1,5}") ? Integer.parseInt(port) : 0;
+    }
+
+    /**
+     * A port nobody listens on at {@code host} now. The NC binds it a moment later: another program could take it in
+     * between, which START FEED then reports as a port in use.
+     */
+    static int freePort(String host) {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new LoadException("cannot pick a free port for the feed on " + host + " (" + e.getMessage()
+                    + "); give --feed-address with an NC's address and a free port");
+        }
     }
 
     private void checkExisting(Catalog.Feed feed, String typeName) {
@@ -109,9 +148,36 @@ public final class SocketFeed {
         }
     }
 
+    /** @throws LoadException naming the address when the NC cannot listen on it */
     public void start() {
-        client.executeOrThrow("START FEED " + sql() + ";");
+        try {
+            client.executeOrThrow("START FEED " + sql() + ";");
+        } catch (QueryFailedException e) {
+            if (String.valueOf(e.getMessage()).contains("Address already in use")) {
+                throw new LoadException("feed " + qualifiedName() + " cannot listen on " + host + ":" + port
+                        + ": another feed or program holds that port; give a free one with --feed-address, or leave "
+                        + "--feed-address out to have one picked", e);
+            }
+            throw e;
+        }
         running = true;
+    }
+
+    /**
+     * Stops the feed and undoes what {@link #prepare} did when the load failed or the port was picked (such a feed is
+     * this load's alone): drops a feed it created, or disconnects an existing one it connected. A feed at an address
+     * the user gave is kept for the next load.
+     */
+    public void release(boolean failed) {
+        stop();
+        if (created && (failed || portPicked)) {
+            created = false;
+            connectedHere = false;
+            client.executeOrThrow("DROP FEED " + sql() + ";");
+        } else if (connectedHere && failed) {
+            connectedHere = false;
+            client.executeOrThrow("DISCONNECT FEED " + sql() + " FROM DATASET " + dataset.sql() + ";");
+        }
     }
 
     public boolean running() {

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringReader;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,5 +141,39 @@ class LoadDriverPartsTest {
         assertThatThrownBy(() -> FeedMode.parse("merge")).hasMessage("mode must be insert or upsert, got 'merge'");
         assertThat(new DatasetName("a-b", "c`d").sql()).isEqualTo("`a-b`.`c\\`d`");
         assertThat(Sqlpp.string("say \"x\"\\")).isEqualTo("\"say \\\"x\\\"\\\\\"");
+    }
+
+    private static List<String> records(String text) throws IOException {
+        List<String> records = new ArrayList<>();
+        FileRecords.split(new StringReader(text), records::add);
+        return records;
+    }
+
+    @Test
+    void recordsOverSeveralLinesAreCountedAsRecordsAndSentAsOneLineEach() throws IOException {
+        assertThat(records("""
+                {
+                  "id": 1,
+                  "user": {"name": "a {b"},
+                  "loc": point("1.5,2.5")
+                }
+
+                {"id": 2, "loc": point("3,4")} {"id": 3,
+                 "loc": point("5,6")}
+                """)).containsExactly(
+                "{   \"id\": 1,   \"user\": {\"name\": \"a {b\"},   \"loc\": point(\"1.5,2.5\") }",
+                "{\"id\": 2, \"loc\": point(\"3,4\")}", "{\"id\": 3,  \"loc\": point(\"5,6\")}");
+    }
+
+    @Test
+    void aLineOutsideBracesStaysAloneAndALineBreakInAStringBecomesAnEscape() throws IOException {
+        assertThat(records("oops\n\"open string\n{\"id\": 4, \"s\": \"x\ny\\\"}\"}\r\n"))
+                .containsExactly("oops", "\"open string", "{\"id\": 4, \"s\": \"x\\ny\\\"}\"}");
+    }
+
+    @Test
+    void aFileThatEndsInsideARecordIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> records("{\"id\": 1}\n\n{\"id\": 2,\n\"loc\": point(\"1,2\")\n"))
+                .hasMessage("the record that starts on line 3 is never closed (its { and } do not balance)");
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,8 +49,17 @@ class LoaderClusterTest {
 
     private static Loader.Options options(String dataset, Loader.Transport transport, FeedMode mode, String feed,
             int port, Path clusterDataDir) {
+        return options(dataset, port, null, clusterDataDir, transport, mode, feed);
+    }
+
+    private static Loader.Options options(String dataset, int port, String with, Path clusterDataDir,
+            Loader.Transport transport, FeedMode mode, String feed) {
         return new Loader.Options(new DatasetName("LoadIT", dataset), transport, mode, feed, "127.0.0.1", port, 250,
-                0, true, null, true, Duration.ofSeconds(30), 5, clusterDataDir, Duration.ofMillis(200));
+                0, true, with, true, Duration.ofSeconds(30), 5, clusterDataDir, Duration.ofMillis(200));
+    }
+
+    private static long metadataCount(QueryServiceClient client, String query) {
+        return client.executeOrThrow(query).results().get(0).asLong();
     }
 
     @Test
@@ -58,6 +69,7 @@ class LoaderClusterTest {
                 options("Osm", Loader.Transport.FEED, FeedMode.INSERT, null, 10101));
 
         assertThat(report.verified()).as(report.summary()).isTrue();
+        assertThat(report.summary()).endsWith("OK: nothing lost, the 5 records read back are intact");
         assertThat(report.found()).isEqualTo(5000);
         assertThat(report.sent()).isEqualTo(5000);
         // The final progress report comes however fast the records went out (no 200 ms tick needed).
@@ -212,5 +224,68 @@ class LoaderClusterTest {
         assertThat(IngestBenchmark.table("title", rows)).contains("records/s", "MB/s", "2,000 in the dataset");
         assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d "
                 + "WHERE d.DataverseName = 'BenchIT';").results().get(0).asLong()).isZero();
+    }
+
+    @Test
+    void aBusyFeedPortIsOneLineAndLeavesNeitherFeedNorDatasetBehind(QueryServiceClient client) throws IOException {
+        RecordGenerator data = generator("uniform", "point", 7);
+        Loader loader = new Loader(client, log, false);
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            assertThatThrownBy(() -> loader.load(new GeneratedRecords(data, 0, 10), data.shape(),
+                    options("Blocked", Loader.Transport.FEED, FeedMode.INSERT, null, port)))
+                    .isInstanceOf(LoadException.class)
+                    .hasMessage("feed LoadIT.BlockedFeed cannot listen on 127.0.0.1:" + port + ": another feed or "
+                            + "program holds that port; give a free one with --feed-address, or leave "
+                            + "--feed-address out to have one picked");
+        }
+        assertThat(new Catalog(client).feed("LoadIT", "BlockedFeed")).isEmpty();
+        assertThat(new Catalog(client).datasetType(new DatasetName("LoadIT", "Blocked"))).isEmpty();
+        assertThat(metadataCount(client, "SELECT VALUE COUNT(*) FROM Metadata.`Datatype` t "
+                + "WHERE t.DataverseName = 'LoadIT' AND t.DatatypeName = 'BlockedType';")).isZero();
+
+        // Without an address a free port is picked, and the feed made for it is dropped after the load.
+        LoadReport retry = loader.load(new GeneratedRecords(data, 0, 10), data.shape(),
+                options("Blocked", Loader.Transport.FEED, FeedMode.INSERT, null, 0));
+        assertThat(retry.verified()).as(retry.summary()).isTrue();
+        assertThat(new Catalog(client).feed("LoadIT", "BlockedFeed")).isEmpty();
+    }
+
+    @Test
+    void withOnAnExistingDatasetIsRefusedNotIgnored(QueryServiceClient client) throws IOException {
+        RecordGenerator data = generator("uniform", "point", 8);
+        Loader loader = new Loader(client, log, false);
+        loader.load(new GeneratedRecords(data, 0, 10), data.shape(),
+                options("Configured", Loader.Transport.HTTP, FeedMode.INSERT, null, 0));
+
+        assertThatThrownBy(() -> loader.load(new GeneratedRecords(data, 10, 10), data.shape(),
+                options("Configured", 0, "{\"merge-policy\": {\"name\": \"binomial\"}}", null,
+                        Loader.Transport.HTTP, FeedMode.INSERT, null)))
+                .isInstanceOf(LoadException.class)
+                .hasMessage("dataset LoadIT.Configured exists already, and --with only configures a dataset that "
+                        + "--create creates; leave --with out to load into it as it is");
+        assertThat(new Catalog(client).count(new DatasetName("LoadIT", "Configured"))).isEqualTo(10);
+    }
+
+    @Test
+    void aFileOfRecordsWrittenOverSeveralLinesIsCountedByRecords(QueryServiceClient client, @TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("pretty.adm"), """
+                {
+                  "id": 1,
+                  "loc": point("2.5,48.5")
+                }
+                {
+                  "id": 2,
+                  "loc": point("-3.5,40.25")
+                }
+                """);
+        LoadReport report = new Loader(client, log, false).load(new FileRecords(file), RecordShapes.named("point"),
+                options("Pretty", Loader.Transport.FEED, FeedMode.INSERT, null, 0));
+
+        assertThat(report.verified()).as(report.summary()).isTrue();
+        assertThat(report.sent()).isEqualTo(2);
+        assertThat(report.summary()).contains("dataset holds 2 of the 2 records sent")
+                .endsWith("OK: nothing lost (counted only: the records' content was not read back)");
     }
 }

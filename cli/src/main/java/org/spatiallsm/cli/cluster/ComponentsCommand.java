@@ -33,8 +33,11 @@ import picocli.CommandLine.Spec;
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
                 + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
                 + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches and "
-                + "the disk components they opened and skipped by MBR, and the search counters of DHB and DHVB "
-                + "indexes. Asks every node controller the cluster controller lists.",
+                + "the disk components they opened and skipped by MBR, the skip-scan counters of DHB and DHVB "
+                + "indexes (candidates read, results, false positives, re-seeks), and the grid counters of SHB-tree "
+                + "and SIF indexes (candidates, results, false positives, and the B-tree range searches or SIF tokens "
+                + "they ran). Counters start at 0 when a node opens the index. Asks every node controller the "
+                + "cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })

@@ -12,7 +12,6 @@ import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code spatial-lsm flush}: writes a dataset's memory components to disk on every NC. */
@@ -33,11 +32,8 @@ public final class FlushCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dataverse", required = true, paramLabel = "NAME", description = "the dataset's dataverse")
-    String dataverse;
-
-    @Option(names = "--dataset", required = true, paramLabel = "NAME", description = "the dataset")
-    String dataset;
+    @Mixin
+    DatasetOptions target;
 
     @Mixin
     EndpointOption endpoint;
@@ -48,10 +44,10 @@ public final class FlushCommand implements Callable<Integer> {
             LsmIntrospectionClient lsm = new LsmIntrospectionClient(endpoint.client(),
                     Duration.ofMinutes(NODE_WAIT_MINUTES));
             // Without this a misspelled name would "flush" nothing on every node and report success.
-            lsm.datasetId(dataverse, dataset);
-            lsm.flushWithoutListing(dataverse, dataset);
+            lsm.datasetId(target.dataverse, target.dataset);
+            lsm.flushWithoutListing(target.dataverse, target.dataset);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("flushed %s.%s on %s%n", dataverse, dataset,
+            out.printf("flushed %s.%s on %s%n", target.dataverse, target.dataset,
                     lsm.nodes().stream().map(LsmIntrospectionClient.Node::id).collect(Collectors.joining(", ")));
             out.flush();
             return CommandFailures.OK;

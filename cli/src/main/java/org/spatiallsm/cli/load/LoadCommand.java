@@ -29,7 +29,10 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Load records into a dataset through a socket feed (default) or HTTP INSERT batches, at full "
                 + "speed or a target rate, with live progress; then check that the dataset holds every record.",
-            "Records are generated (see the data options) or read from --file (ADM, one record per line)." },
+            "Records are generated (see the data options) or read from --file (ADM: one record per line, or records "
+                + "written over several lines).",
+            "A load that fails leaves nothing behind: a feed it created is dropped, and so is a dataset --create made "
+                + "if nothing was sent to it. See docs/load-driver.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement, or "
                 + "the dataset or feed cannot take the records", "2:bad command line or input file",
             CommandFailures.NO_USABLE_CLUSTER, "4:the dataset does not hold everything that was sent" })
@@ -66,7 +69,7 @@ public final class LoadCommand implements Callable<Integer> {
     double rate;
 
     @Option(names = "--file", paramLabel = "FILE",
-            description = "load this file of ADM records instead of generating records")
+            description = "load this file of ADM records instead of generating records; a record may span lines")
     Path file;
 
     @Option(names = "--check", paramLabel = "N", defaultValue = "5",

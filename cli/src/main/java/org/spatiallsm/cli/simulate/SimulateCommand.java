@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -202,8 +203,10 @@ public final class SimulateCommand implements Callable<Integer> {
                     count++;
                 }
             }
+        } catch (NoSuchFileException missing) {
+            throw invalid("no such file: " + file);
         } catch (IOException unreadable) {
-            throw invalid("cannot read flush sizes from " + file + ": " + unreadable);
+            throw invalid("cannot read flush sizes from " + file + ": " + unreadable.getMessage());
         }
         if (count < flushes) {
             throw invalid(file + " holds " + count + " flush sizes but --flushes asks for " + flushes);

@@ -136,7 +136,7 @@ class SimulateCommandTest {
         assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
                 notANumber.toString()), "line 3: '-3' is not a positive integer flush size");
         assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--flush-sizes",
-                directory.resolve("missing.txt").toString()), "cannot read flush sizes from");
+                directory.resolve("missing.txt").toString()), "no such file: " + directory.resolve("missing.txt"));
         assertOneLineUsageError(simulate("--policy", "binomial", "--flushes", "3", "--component-overhead", "-1"),
                 "--component-overhead must be at least 0, was -1");
     }

@@ -1,0 +1,110 @@
+package org.spatiallsm.cli.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.spatiallsm.client.lsm.LsmEvent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** stats: the sums over partitions and nodes, and their rendering (no cluster needed). */
+class DatasetStatsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Two nodes, one partition each: the primary index (no counters) and a leveled R-tree (nc1 counts pages). */
+    private static final String NC1 = """
+            {"node": "nc1", "dataverse": "Geo", "dataset": "P", "indexes": [
+              {"index": "P", "partition": 0, "primary": true, "searches": null,
+               "components": [{"bytes": 300, "level": null}, {"bytes": 700, "level": null}]},
+              {"index": "loc", "partition": 0, "primary": false, "searches": 4, "componentsOpened": 6,
+               "componentsSkipped": 2, "pagesRead": 30,
+               "components": [{"bytes": 10, "level": 0}, {"bytes": 40, "level": 1}, {"bytes": 50, "level": 1}]}]}
+            """;
+    private static final String NC2 = """
+            {"node": "nc2", "dataverse": "Geo", "dataset": "P", "indexes": [
+              {"index": "P", "partition": 1, "primary": true, "components": [{"bytes": 1000}]},
+              {"index": "loc", "partition": 1, "primary": false, "searches": 4, "componentsOpened": 3,
+               "componentsSkipped": 1, "components": [{"bytes": 20, "level": 0}]}]}
+            """;
+
+    private static List<DatasetStats.IndexStats> stats(String... events) throws IOException {
+        List<LsmEvent> parsed = new ArrayList<>();
+        for (String event : events) {
+            parsed.add(LsmEvent.fromJson(JSON.readTree(event)));
+        }
+        return DatasetStats.of(List.of(JSON.readTree(NC1), JSON.readTree(NC2)), parsed);
+    }
+
+    private static String event(String type, String index, int partition, long bytes) {
+        return "{\"event\": \"" + type + "\", \"index\": \"" + index + "\", \"partition\": " + partition
+                + ", \"bytesWritten\": " + bytes + "}";
+    }
+
+    @Test
+    void sumsEveryPartitionAndComputesWriteAmplificationFromFlushAndMergeBytes() throws IOException {
+        List<DatasetStats.IndexStats> stats = stats(event("flush", "P", 0, 400), event("flush", "P", 1, 600),
+                event("merge-scheduled", "P", 0, 0), event("merge", "P", 0, 1000), event("flush", "P", 0, 500));
+
+        DatasetStats.IndexStats primary = stats.get(0);
+        assertThat(primary.index()).isEqualTo("P");
+        assertThat(primary.partitions()).isEqualTo(2);
+        assertThat(primary.flushes()).isEqualTo(3);
+        assertThat(primary.bytesFlushed()).isEqualTo(1500);
+        assertThat(primary.merges()).isEqualTo(1);
+        assertThat(primary.writeAmplification()).hasValue(2500.0 / 1500);
+        assertThat(primary.searches()).isEmpty();
+        assertThat(primary.componentsPerSearch()).isEmpty();
+        assertThat(primary.levels()).containsExactly(new DatasetStats.Level(OptionalLong.empty(), 3, 2000));
+
+        DatasetStats.IndexStats rtree = stats.get(1);
+        assertThat(rtree.writeAmplification()).isEmpty();
+        assertThat(rtree.searches()).hasValue(8);
+        assertThat(rtree.componentsPerSearch()).hasValue(9.0 / 8);
+        assertThat(rtree.pagesRead()).hasValue(30);
+        assertThat(rtree.levels()).containsExactly(new DatasetStats.Level(OptionalLong.of(0), 2, 30),
+                new DatasetStats.Level(OptionalLong.of(1), 2, 90));
+        assertThat(rtree.components()).isEqualTo(4);
+        assertThat(rtree.bytes()).isEqualTo(120);
+    }
+
+    @Test
+    void theTableHasOneRowPerIndexThenOnePerLevel() throws IOException {
+        List<String> lines = DatasetStats.table("Geo", "P", 9, stats(event("flush", "P", 0, 1000),
+                event("merge", "P", 0, 1000))).lines().toList();
+
+        assertThat(lines.get(0)).isEqualTo("Geo.P (dataset id 9)");
+        assertThat(lines.get(1)).containsSubsequence("index", "partitions", "flushes", "merges", "MB flushed",
+                "MB merged", "W", "searches", "comp/search", "pages read", "components", "bytes on disk");
+        assertThat(lines.get(2).split(" +")).containsExactly("P*", "2", "1", "1", "0.0", "0.0", "2.000", "-", "-",
+                "-", "3", "2,000");
+        assertThat(lines.get(3).split(" +")).containsExactly("loc", "2", "0", "0", "0.0", "0.0", "-", "8", "1.13",
+                "30", "4", "120");
+        assertThat(lines.subList(7, lines.size())).containsExactly(
+                "index  level  components           bytes",
+                "P          -           3           2,000",
+                "loc        0           2              30",
+                "loc        1           2              90");
+    }
+
+    @Test
+    void theJsonHasNullsWhereTheTableHasDashes() throws IOException {
+        JsonNode json = JSON.readTree(DatasetStats.json("Geo", "P", 9, stats()));
+
+        assertThat(json.path("datasetId").asInt()).isEqualTo(9);
+        JsonNode primary = json.path("indexes").get(0);
+        assertThat(primary.path("writeAmplification").isNull()).isTrue();
+        assertThat(primary.path("pagesRead").isNull()).isTrue();
+        assertThat(primary.path("levels").get(0).path("level").isNull()).isTrue();
+        assertThat(primary.path("bytes").asLong()).isEqualTo(2000);
+        JsonNode rtree = json.path("indexes").get(1);
+        assertThat(rtree.path("componentsPerSearch").asDouble()).isEqualTo(9.0 / 8);
+        assertThat(rtree.path("levels").get(1).path("level").asInt()).isEqualTo(1);
+    }
+}
