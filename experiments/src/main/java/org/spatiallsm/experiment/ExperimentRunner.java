@@ -58,17 +58,18 @@ public final class ExperimentRunner {
         Parameters parameters = Parameters.of(preset(study, scale), overrides);
         boolean keep = Boolean.parseBoolean(parameters.text(KEEP));
         List<Configuration> configurations = study.configurations(parameters);
-        RunFolder folder = resume ? RunFolder.latest(out, study.name()) : RunFolder.create(out, study.name(),
-                Instant.now());
+        ClusterSession cluster = new ClusterSession(client, dataverse(study));
+        RunFolder folder;
         ObjectNode run;
         if (resume) {
+            folder = RunFolder.latest(out, study.name());
             run = (ObjectNode) folder.readRun();
             checkSameRun(run, scale, parameters, folder);
         } else {
-            run = newRun(study, scale, parameters, configurations, new ClusterSession(client, dataverse(study)));
+            run = newRun(study, scale, parameters, configurations, cluster); // asks the cluster before any file
+            folder = RunFolder.create(out, study.name(), Instant.now());
             folder.writeRun(run);
         }
-        ClusterSession cluster = new ClusterSession(client, dataverse(study));
         cluster.createDataverse(!resume);
         for (int i = 0; i < configurations.size(); i++) {
             Configuration configuration = configurations.get(i);

@@ -11,6 +11,11 @@ import org.spatiallsm.workloads.RecordGenerator;
 /** The SQL++ the studies send: records of a given size, and their queries. */
 public final class Statements {
 
+    /** The R-tree's name in the studies' datasets. */
+    public static final String RTREE = "locationIndex";
+    /** The primary index's policy when an R-tree is measured: the spatial study varied the R-tree's under this one. */
+    public static final String STUDIES_PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
+            + "\"parameters\": {\"k\": 8}}}";
     /** Bytes of a point record besides its payload (id, point, field names), so that a record size is the whole. */
     public static final int POINT_RECORD_OVERHEAD = 60;
     private static final String PAYLOAD_CHARACTERS =

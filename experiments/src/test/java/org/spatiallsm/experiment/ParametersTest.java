@@ -11,7 +11,12 @@ import org.junit.jupiter.api.Test;
 
 class ParametersTest {
 
-    private static final Map<String, String> PRESET = new LinkedHashMap<>(Map.of("records", "100", "sigmas", "3,5"));
+    private static final Map<String, String> PRESET = new LinkedHashMap<>();
+
+    static {
+        PRESET.put("records", "100");
+        PRESET.put("sigmas", "3,5");
+    }
 
     @Test
     void anOverrideReplacesThePresetAndIsListedAsChanged() {

@@ -1,5 +1,7 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,7 +55,6 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-    private static final String RTREE = "locationIndex";
     /** A spatial-lsm policy on the R-tree: only those report LSM events, and so merge times. */
     private static final String RTREE_POLICY = "{\"name\": \"binomial\", \"parameters\": {\"k\": 4}}";
 

@@ -1,5 +1,8 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -107,12 +110,6 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         primary,
         rtree
     }
-
-    /** The R-tree's name with --index rtree. */
-    private static final String RTREE = "locationIndex";
-    /** The primary index's policy with --index rtree: the studies varied the R-tree's policy under this one. */
-    private static final String STUDIES_PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
 
     @Override
     public Integer call() {

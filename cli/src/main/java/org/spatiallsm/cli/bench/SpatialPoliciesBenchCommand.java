@@ -1,5 +1,8 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,11 +64,6 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
 
     private static final Duration LSM_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-    /** The R-tree's name in every dataset. */
-    static final String RTREE = "locationIndex";
-    /** The primary index's policy: the study varied the R-tree's policy under this one. */
-    private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
 
     @Spec
     CommandSpec spec;
@@ -202,7 +200,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     private void create(QueryServiceClient client, DatasetName dataset, SpatialPolicyConfiguration configuration) {
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE PointRecord IF NOT EXISTS AS "
                 + "{ id: int64, location: point, payload: string }; CREATE DATASET "
-                + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + PRIMARY_POLICY
+                + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + STUDIES_PRIMARY_POLICY
                 + "; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
                 + "(location) TYPE RTREE WITH " + configuration.withClause() + ";");
     }

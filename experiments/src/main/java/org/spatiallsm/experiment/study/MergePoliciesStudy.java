@@ -32,12 +32,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class MergePoliciesStudy implements Study {
 
-    /** The R-tree's name with index=rtree. */
-    public static final String RTREE = "locationIndex";
-    /** The primary index's policy with index=rtree: the studies varied the R-tree's policy under this one. */
-    private static final String STUDIES_PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
-
     @Override
     public String name() {
         return "merge-policies";
@@ -73,7 +67,7 @@ public final class MergePoliciesStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return scale == Scale.SMOKE ? "about 1 minute" : "not measured yet";
+        return scale == Scale.SMOKE ? "35 s (shared machine)" : "not measured yet";
     }
 
     @Override
@@ -101,8 +95,8 @@ public final class MergePoliciesStudy implements Study {
                 + type + " IF NOT EXISTS AS "
                 + (rtree ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
                 + "; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + type + ") PRIMARY KEY id WITH "
-                + (rtree ? STUDIES_PRIMARY_POLICY : with(policy)) + ";"
-                + (rtree ? "CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
+                + (rtree ? Statements.STUDIES_PRIMARY_POLICY : with(policy)) + ";"
+                + (rtree ? "CREATE INDEX " + Statements.RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
                         + "(location) TYPE RTREE WITH " + with(policy) + ";" : ""));
         long perFlush = parameters.whole("recordsPerFlush", 1);
         int recordBytes = parameters.small("recordBytes", 1);

@@ -31,12 +31,6 @@ import org.spatiallsm.workloads.SpatialQueries;
  */
 public final class SpatialPoliciesStudy implements Study {
 
-    /** The R-tree's name in every dataset. */
-    public static final String RTREE = "locationIndex";
-    /** The primary index's policy: the study varied the R-tree's policy under this one. */
-    private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
-
     @Override
     public String name() {
         return "spatial-policies";
@@ -51,7 +45,7 @@ public final class SpatialPoliciesStudy implements Study {
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 2_000, 200, 250, 10, 1, "uniform");
+            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform");
             case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like");
             case MEDIUM -> put(preset, 1_000_000, 1_000, 10_000, 1_000, 10, "uniform,osm-like");
             case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like");
@@ -76,7 +70,7 @@ public final class SpatialPoliciesStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return scale == Scale.SMOKE ? "about 1 minute" : "not measured yet";
+        return scale == Scale.SMOKE ? "117 s (shared machine)" : "not measured yet";
     }
 
     @Override
@@ -121,8 +115,8 @@ public final class SpatialPoliciesStudy implements Study {
         run.cluster().client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
                 + "; CREATE TYPE PointRecord IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
                 + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH "
-                + PRIMARY_POLICY + "; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                + "(location) TYPE RTREE WITH " + policy.withClause() + ";");
+                + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
+                + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + policy.withClause() + ";");
         long records = parameters.whole("records", 2);
         int rounds = parameters.small("rounds", 1);
         long perFlush = parameters.whole("recordsPerFlush", 1);
@@ -149,15 +143,15 @@ public final class SpatialPoliciesStudy implements Study {
             try (Progress progress = run.progress("read-" + round, "queries", (long) queries * sigmas.size())) {
                 for (double sigma : sigmas) {
                     for (int q = 0; q < queries; q++) {
-                        run.query("read-" + round, dataset, RTREE, "window", sigma, q, Statements.windowCount(dataset,
-                                windows.rectangle(q, List.of(sigma)).window()));
+                        run.query("read-" + round, dataset, Statements.RTREE, "window", sigma, q,
+                                Statements.windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
                         progress.advance(1);
                     }
                 }
             }
         }
         run.settle(dataset);
-        run.writeIoEvents(dataset, policy.isLeveled() ? Set.of(RTREE) : Set.of());
+        run.writeIoEvents(dataset, policy.isLeveled() ? Set.of(Statements.RTREE) : Set.of());
     }
 
     private static String distributionOf(Configuration configuration, Parameters parameters) {
