@@ -7,6 +7,7 @@ import org.spatiallsm.cli.cluster.ComponentsCommand;
 import org.spatiallsm.cli.cluster.FlushCommand;
 import org.spatiallsm.cli.cluster.SqlppCommand;
 import org.spatiallsm.cli.cluster.StatsCommand;
+import org.spatiallsm.cli.experiment.ExperimentCommand;
 import org.spatiallsm.cli.load.GenerateCommand;
 import org.spatiallsm.cli.load.LoadCommand;
 import org.spatiallsm.cli.organisation.CellsCommand;
@@ -20,8 +21,8 @@ import picocli.CommandLine.Command;
 @Command(name = "spatial-lsm", mixinStandardHelpOptions = true, versionProvider = SpatialLsmCli.Version.class,
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
         subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
-            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ComponentsCommand.class, FlushCommand.class,
-            StatsCommand.class, CurveCommand.class, CellsCommand.class })
+            GenerateCommand.class, LoadCommand.class, BenchCommand.class, ExperimentCommand.class,
+            ComponentsCommand.class, FlushCommand.class, StatsCommand.class, CurveCommand.class, CellsCommand.class })
 public final class SpatialLsmCli implements Runnable {
 
     @CommandLine.Spec

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Progress implements AutoCloseable {
 
+    private final String label;
     private final String unit;
     private final long total;
     private final PrintStream out;
@@ -27,6 +28,12 @@ public final class Progress implements AutoCloseable {
     private boolean closed;
 
     public Progress(String unit, long total, PrintStream out, Duration interval, boolean sameLine) {
+        this("", unit, total, out, interval, sameLine);
+    }
+
+    /** @param label printed before every report, e.g. which of several runs this is */
+    public Progress(String label, String unit, long total, PrintStream out, Duration interval, boolean sameLine) {
+        this.label = label;
         this.unit = unit;
         this.total = total;
         this.out = out;
@@ -58,7 +65,7 @@ public final class Progress implements AutoCloseable {
                 : (d - lastDone) / Math.max(1e-9, (now - lastTime) / 1e9);
         lastDone = d;
         lastTime = now;
-        String line = line(unit, d, total, rate, Duration.ofNanos(now - start));
+        String line = label + line(unit, d, total, rate, Duration.ofNanos(now - start));
         if (sameLine) {
             out.print("\r" + line + "   ");
         } else {

@@ -1,5 +1,7 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +17,8 @@ import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.load.Sqlpp;
@@ -51,7 +55,6 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-    private static final String RTREE = "locationIndex";
     /** A spatial-lsm policy on the R-tree: only those report LSM events, and so merge times. */
     private static final String RTREE_POLICY = "{\"name\": \"binomial\", \"parameters\": {\"k\": 4}}";
 
@@ -170,7 +173,7 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
         try (Progress progress = new Progress("records", records, System.err, PROGRESS_INTERVAL,
                 System.console() != null)) {
             for (int flush = 0; flush < flushes; flush++) {
-                client.executeOrThrow(MergePoliciesBenchCommand.insert(dataset, flush * perFlush, perFlush,
+                client.executeOrThrow(Statements.generatedOnCluster(dataset, flush * perFlush, perFlush,
                         recordBytes, true));
                 long flushStart = System.nanoTime();
                 lsm.flushWithoutListing(dataset.dataverse(), dataset.dataset());
@@ -179,10 +182,10 @@ public final class ComparatorsEngineBenchCommand implements Callable<Integer> {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        MergePoliciesBenchCommand.settle(lsm, dataset);
+        ClusterSession.settle(lsm, dataset);
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; COMPACT DATASET "
                 + Sqlpp.identifier(dataset.dataset()) + ";");
-        MergePoliciesBenchCommand.settle(lsm, dataset);
+        ClusterSession.settle(lsm, dataset);
         double[] mergeMillis = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
                 .filter(e -> e.where().index().equals(RTREE) && e.isMerge()).map(LsmEvent::durationMillis)
                 .filter(d -> d.isPresent()).mapToDouble(d -> d.getAsDouble()).toArray();

@@ -1,7 +1,9 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
+
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,19 +17,18 @@ import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.study.MergePoliciesStudy;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.merge.MergePolicies;
-import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -110,12 +111,6 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         rtree
     }
 
-    /** The R-tree's name with --index rtree. */
-    private static final String RTREE = "locationIndex";
-    /** The primary index's policy with --index rtree: the studies varied the R-tree's policy under this one. */
-    private static final String STUDIES_PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
-
     @Override
     public Integer call() {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
@@ -138,9 +133,9 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
             }
             OptionalLong overhead = MergeBenchRow.fittedComponentOverhead(
                     runs.stream().flatMap(run -> run.events().stream()).toList());
-            List<MergeBenchRow> rows = runs.stream().map(run -> MergeBenchRow.measure(label(run.policy()),
-                    run.policy().descriptor().create(run.policy()), run.events(), records,
-                    run.loadSeconds(), run.settleSeconds(), overhead.orElse(0))).toList();
+            List<MergeBenchRow> rows = runs.stream().map(run -> MergeBenchRow.measure(
+                    MergePoliciesStudy.label(run.policy()), run.policy().descriptor().create(run.policy()),
+                    run.events(), records, run.loadSeconds(), run.settleSeconds(), overhead.orElse(0))).toList();
             String title = String.format(Locale.ROOT, "merge policies: %,d records of about %,d bytes per policy, %d "
                     + "flushes of %,d records, %s, at %s%n%s", records, recordBytes, flushes, perFlush,
                     index == MeasuredIndex.rtree ? "R-tree " + RTREE + " (primary index under binomial k=8)"
@@ -167,7 +162,7 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         create(client, dataset, policy);
         progressLine("%s: %,d records in %d flushes", name, records, flushes);
         double loadSeconds = ingest(client, lsm, dataset, flushes, perFlush);
-        double settleSeconds = settle(lsm, dataset);
+        double settleSeconds = ClusterSession.settle(lsm, dataset);
         String measured = index == MeasuredIndex.rtree ? RTREE : dataset.dataset();
         List<LsmEvent> events = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
                 .filter(e -> e.where().index().equals(measured)).toList();
@@ -190,7 +185,7 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         create(client, dataset, policy);
         progressLine("warm-up: %,d records in %d flushes, not measured", warmUpFlushes * perFlush, warmUpFlushes);
         ingest(client, lsm, dataset, warmUpFlushes, perFlush);
-        settle(lsm, dataset);
+        ClusterSession.settle(lsm, dataset);
         client.executeOrThrow("DROP DATASET " + dataset.sql() + ";");
     }
 
@@ -201,9 +196,9 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE " + type + " IF NOT EXISTS AS "
                 + (rtree ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
                 + "; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + type + ") PRIMARY KEY id WITH "
-                + (rtree ? STUDIES_PRIMARY_POLICY : with(policy)) + ";"
+                + (rtree ? STUDIES_PRIMARY_POLICY : MergePoliciesStudy.with(policy)) + ";"
                 + (rtree ? "CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                        + "(location) TYPE RTREE WITH " + with(policy) + ";" : ""));
+                        + "(location) TYPE RTREE WITH " + MergePoliciesStudy.with(policy) + ";" : ""));
     }
 
     /** Inserts {@code flushCount} shares of {@code perFlush} records, each followed by a flush; returns seconds. */
@@ -237,24 +232,7 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
             }
             given.put(parameter.substring(0, equals).strip(), parameter.substring(equals + 1).strip());
         }
-        List<PolicyParameters> chosen = new ArrayList<>();
-        Map<String, String> unused = new LinkedHashMap<>(given);
-        for (String name : policies) {
-            PolicyDescriptor descriptor = MergePolicies.byName(name.strip());
-            Map<String, String> own = new LinkedHashMap<>();
-            for (ParameterSpec declared : descriptor.parameters()) {
-                if (given.containsKey(declared.name())) {
-                    own.put(declared.name(), given.get(declared.name()));
-                    unused.remove(declared.name());
-                }
-            }
-            chosen.add(PolicyParameters.parse(descriptor, own));
-        }
-        if (!unused.isEmpty()) {
-            throw new IllegalArgumentException("--param " + unused.keySet().iterator().next()
-                    + " is a parameter of none of the policies " + String.join(", ", policies));
-        }
-        return chosen;
+        return MergePoliciesStudy.choose(policies, given);
     }
 
     private long recordsPerFlush() {
@@ -276,53 +254,7 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Records {@code first .. first + count - 1}, generated by the cluster itself: the same ids, points and payloads
-     * for every policy, and no client or network in the way of the ingestion rate. random(seed) is deterministic,
-     * and its digits (without the leading "0.") are about 16 per call.
-     */
     private String insert(DatasetName dataset, long first, long count) {
-        return insert(dataset, first, count, recordBytes, index == MeasuredIndex.rtree);
-    }
-
-    /** As {@link #insert(DatasetName, long, long)}, for any payload size, with or without a point "location". */
-    static String insert(DatasetName dataset, long first, long count, int recordBytes, boolean withLocation) {
-        long digitGroups = Math.max(1, (recordBytes + 15) / 16);
-        // Negative seeds: the payload's are 0 and up. A point uniform over the whole longitude/latitude range.
-        String location = withLocation
-                ? "\"location\": create_point(random(-2 * x - 1) * 360 - 180, random(-2 * x - 2) * 180 - 90), "
-                : "";
-        return "INSERT INTO " + dataset.sql() + " (SELECT VALUE {\"id\": x, " + location
-                + "\"payload\": string_join((SELECT VALUE "
-                + "substr(to_string(random(x * " + digitGroups + " + i)), 2) FROM range(0, " + (digitGroups - 1)
-                + ") i), \"\")} FROM range(" + first + ", " + (first + count - 1) + ") x);";
-    }
-
-    /** Waits until no component of the dataset is merging; returns how long that took. */
-    static double settle(LsmIntrospectionClient lsm, DatasetName dataset) throws InterruptedException {
-        long start = System.nanoTime();
-        while (lsm.components(dataset.dataverse(), dataset.dataset()).stream().anyMatch(IndexComponents::anyMerging)) {
-            if (System.nanoTime() - start > SETTLE_TIMEOUT.toNanos()) {
-                throw new IllegalStateException("merges of " + dataset + " still run after " + SETTLE_TIMEOUT);
-            }
-            Thread.sleep(50);
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    /** {"merge-policy": {"name": ..., "parameters": {...}}} with every parameter as a number. */
-    private static String with(PolicyParameters values) {
-        ObjectNode with = JsonNodeFactory.instance.objectNode();
-        ObjectNode policy = with.putObject("merge-policy");
-        policy.put("name", values.descriptor().name());
-        ObjectNode parameters = policy.putObject("parameters");
-        values.values().forEach((name, value) -> parameters.put(name, new BigDecimal(value)));
-        return with.toString();
-    }
-
-    private static String label(PolicyParameters values) {
-        StringBuilder label = new StringBuilder(values.descriptor().name());
-        values.values().forEach((name, value) -> label.append(' ').append(name).append('=').append(value));
-        return label.toString();
+        return Statements.generatedOnCluster(dataset, first, count, recordBytes, index == MeasuredIndex.rtree);
     }
 }

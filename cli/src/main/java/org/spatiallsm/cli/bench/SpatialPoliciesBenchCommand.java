@@ -1,5 +1,8 @@
 package org.spatiallsm.cli.bench;
 
+import static org.spatiallsm.experiment.Statements.RTREE;
+import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,10 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.Set;
-import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.LongStream;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
@@ -21,13 +22,17 @@ import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.PartitionHistories;
+import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.SearchCounters;
+import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
 import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.partitioning.simulation.SpatialSimulation;
 import org.spatiallsm.partitioning.simulation.SpatialSummary;
-import org.spatiallsm.workloads.GeoPoint;
-import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
@@ -59,13 +64,6 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
 
     private static final Duration LSM_TIMEOUT = Duration.ofMinutes(30);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-    /** The R-tree's name in every dataset. */
-    static final String RTREE = "locationIndex";
-    /** The primary index's policy: the study varied the R-tree's policy under this one. */
-    private static final String PRIMARY_POLICY = "{\"merge-policy\": {\"name\": \"binomial\", "
-            + "\"parameters\": {\"k\": 8}}}";
-    /** Bytes of a record besides its payload (id, point, field names), so that --record-bytes is the whole record. */
-    private static final int RECORD_OVERHEAD = 60;
 
     @Spec
     CommandSpec spec;
@@ -168,9 +166,9 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         if (warmUpRecords != null && warmUpRecords < 0) {
             throw new IllegalArgumentException("--warm-up-records must be at least 0, got " + warmUpRecords);
         }
-        if (recordSize < RECORD_OVERHEAD + 1) {
-            throw new IllegalArgumentException("--record-bytes must be at least " + (RECORD_OVERHEAD + 1)
-                    + " bytes (id, point and field names), got " + recordSize);
+        if (recordSize < Statements.POINT_RECORD_OVERHEAD + 1) {
+            throw new IllegalArgumentException("--record-bytes must be at least "
+                    + (Statements.POINT_RECORD_OVERHEAD + 1) + " bytes (id, point and field names), got " + recordSize);
         }
         if (sigmas.stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
             throw new IllegalArgumentException("--sigma takes values from 0 to 10, got " + sigmas);
@@ -194,7 +192,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         create(client, dataset, configuration);
         progressLine("warm-up: %,d records under %s, not measured", count, configuration.name());
         load(client, lsm, dataset, generator(distributions.get(0)), count);
-        MergePoliciesBenchCommand.settle(lsm, dataset);
+        ClusterSession.settle(lsm, dataset);
         client.executeOrThrow("DROP DATASET " + dataset.sql() + ";");
     }
 
@@ -202,7 +200,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
     private void create(QueryServiceClient client, DatasetName dataset, SpatialPolicyConfiguration configuration) {
         client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE PointRecord IF NOT EXISTS AS "
                 + "{ id: int64, location: point, payload: string }; CREATE DATASET "
-                + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + PRIMARY_POLICY
+                + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + STUDIES_PRIMARY_POLICY
                 + "; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
                 + "(location) TYPE RTREE WITH " + configuration.withClause() + ";");
     }
@@ -215,7 +213,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         create(client, dataset, configuration);
         progressLine("%s, %s: %,d records in flushes of %,d", configuration.name(), distribution, records, flushSize);
         double loadSeconds = load(client, lsm, dataset, points, records);
-        double settleSeconds = MergePoliciesBenchCommand.settle(lsm, dataset);
+        double settleSeconds = ClusterSession.settle(lsm, dataset);
         progressLine("%s, %s: loaded in %.1f s, merges settled %.1f s later; querying", configuration.name(),
                 distribution, loadSeconds, settleSeconds);
         List<LsmEvent> events = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
@@ -227,7 +225,7 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             SearchCounters before = SearchCounters.of(lsm.listings(dataset.dataverse(), dataset.dataset()), RTREE);
             long start = System.nanoTime();
             for (int q = 0; q < queries; q++) {
-                client.executeOrThrow(windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
+                client.executeOrThrow(Statements.windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
             }
             latency.put(sigma, (System.nanoTime() - start) / 1e6 / queries);
             SearchCounters after = SearchCounters.of(lsm.listings(dataset.dataverse(), dataset.dataset()), RTREE);
@@ -264,41 +262,14 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 long flushEnd = Math.min(count, flushStart + flushSize);
                 for (long first = flushStart; first < flushEnd; first += batchSize) {
                     long end = Math.min(flushEnd, first + batchSize);
-                    client.executeOrThrow(insert(dataset, points, first, end, recordSize, seed));
+                    client.executeOrThrow(HttpBatchSink.statement(dataset, FeedMode.INSERT, LongStream.range(first, end)
+                            .mapToObj(id -> Statements.pointRecord(points, id, recordSize, seed)).toList()));
                     progress.advance(end - first);
                 }
                 lsm.flushWithoutListing(dataset.dataverse(), dataset.dataset());
             }
         }
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    /** Records {@code first .. end - 1}: the generator's point and a random payload of letters and digits. */
-    static String insert(DatasetName dataset, RecordGenerator points, long first, long end, int recordSize,
-            long seed) {
-        StringBuilder sql = new StringBuilder("INSERT INTO ").append(dataset.sql()).append(" ([");
-        for (long id = first; id < end; id++) {
-            GeoPoint point = points.point(id);
-            sql.append(id == first ? "" : ",").append(String.format(Locale.ROOT,
-                    "{\"id\": %d, \"location\": create_point(%s, %s), \"payload\": \"", id,
-                    Double.toString(point.lon()), Double.toString(point.lat())));
-            SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + id);
-            for (int i = 0; i < recordSize - RECORD_OVERHEAD; i++) {
-                sql.append(PAYLOAD_CHARACTERS.charAt(random.nextInt(PAYLOAD_CHARACTERS.length())));
-            }
-            sql.append("\"}");
-        }
-        return sql.append("]);").toString();
-    }
-
-    private static final String PAYLOAD_CHARACTERS =
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-    static String windowCount(DatasetName dataset, GeoRect window) {
-        return String.format(Locale.ROOT, "SELECT VALUE COUNT(*) FROM %s p WHERE spatial_intersect(p.location, "
-                + "create_rectangle(create_point(%s, %s), create_point(%s, %s)));", dataset.sql(),
-                Double.toString(window.minLon()), Double.toString(window.minLat()), Double.toString(window.maxLon()),
-                Double.toString(window.maxLat()));
     }
 
     /** (bytes of every flush and merge output) / (bytes flushed), over all partitions of the index. */
@@ -314,73 +285,5 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, format + "%n", values);
         err.flush();
-    }
-
-    /**
-     * What the nodes' {@code /spatial-lsm/components} listings say about one index: its search counters (per index
-     * partition {@code searches}, {@code componentsOpened}) and its components' levels.
-     *
-     * @param searches searches over all partitions; -1 when a partition does not report its counters
-     * @param opened   components opened by those searches
-     */
-    record SearchCounters(long searches, long opened) {
-
-        static SearchCounters of(List<JsonNode> listings, String index) {
-            long searches = 0;
-            long opened = 0;
-            for (JsonNode partition : partitionsOf(listings, index)) {
-                if (!partition.path("searches").isNumber() || !partition.path("componentsOpened").isNumber()) {
-                    return new SearchCounters(-1, -1);
-                }
-                searches += partition.path("searches").asLong();
-                opened += partition.path("componentsOpened").asLong();
-            }
-            return new SearchCounters(searches, opened);
-        }
-
-        /** Components one partition search opened on average since {@code before}; empty without counters. */
-        OptionalDouble openedPerSearchSince(SearchCounters before) {
-            long newSearches = searches - before.searches;
-            if (searches < 0 || before.searches < 0 || newSearches <= 0) {
-                return OptionalDouble.empty();
-            }
-            return OptionalDouble.of((double) (opened - before.opened) / newSearches);
-        }
-
-        static int partitions(List<JsonNode> listings, String index) {
-            return Math.max(1, partitionsOf(listings, index).size());
-        }
-
-        /** Components per level, L0 first, all partitions; components without a level form one stack level. */
-        static List<Integer> levels(List<JsonNode> listings, String index) {
-            TreeMap<Integer, Integer> perLevel = new TreeMap<>();
-            for (JsonNode partition : partitionsOf(listings, index)) {
-                for (JsonNode component : partition.path("components")) {
-                    perLevel.merge(component.path("level").asInt(0), 1, Integer::sum);
-                }
-            }
-            if (perLevel.isEmpty()) {
-                return List.of(0);
-            }
-            List<Integer> levels = new ArrayList<>();
-            for (int level = 0; level <= perLevel.lastKey(); level++) {
-                levels.add(perLevel.getOrDefault(level, 0));
-            }
-            return levels;
-        }
-
-        private static List<JsonNode> partitionsOf(List<JsonNode> listings, String index) {
-            List<JsonNode> partitions = new ArrayList<>();
-            Set<String> seen = new HashSet<>();
-            for (JsonNode listing : listings) {
-                for (JsonNode partition : listing.path("indexes")) {
-                    String key = listing.path("node").asText() + "/" + partition.path("partition").asText();
-                    if (partition.path("index").asText().equals(index) && seen.add(key)) {
-                        partitions.add(partition);
-                    }
-                }
-            }
-            return partitions;
-        }
     }
 }

@@ -32,7 +32,7 @@ final class SpatialPoliciesReport {
      * @param predicted           the simulator's run on one partition's share of the flushes, sizes in entries
      * @param onEngineSizes       for a stack policy, the simulator's run per partition on the component sizes the
      *                            engine's policy saw there (see
-     *                            {@link SpatialPolicyConfiguration#simulateOnEngineSizes}); empty when there is none,
+     *                            {@code SpatialPolicyConfiguration.simulateOnEngineSizes}); empty when there is none,
      *                            and then {@code predicted} gives the components too
      */
     record Column(String configuration, double writeAmplification, double recordsPerSecond,

@@ -83,7 +83,7 @@ class MergePoliciesBenchCommandTest {
                 "size-ratio=4", "--endpoint", "http://127.0.0.1:1");
         assertThat(unknownParameter.exitCode()).isEqualTo(2);
         assertThat(unknownParameter.err().strip()).isEqualTo(
-                "error: --param size-ratio is a parameter of none of the policies binomial, bigtable");
+                "error: policy parameter size-ratio is a parameter of none of the policies binomial, bigtable");
 
         CliRun badValue = run("bench", "merge-policies", "--policies", "binomial", "--param", "k=0");
         assertThat(badValue.exitCode()).isEqualTo(2);

@@ -13,17 +13,16 @@ import java.util.OptionalDouble;
 
 import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
-import org.spatiallsm.cli.bench.SpatialPoliciesBenchCommand.SearchCounters;
+import org.spatiallsm.experiment.SearchCounters;
+import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.PartitionHistories;
-import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.merge.PolicyParameters;
 import org.spatiallsm.merge.simulation.DecisionReplay;
 import org.spatiallsm.merge.simulation.PartitionHistory;
 import org.spatiallsm.partitioning.ordering.Orderings;
 import org.spatiallsm.partitioning.simulation.SpatialSimulation;
 import org.spatiallsm.partitioning.simulation.SpatialSummary;
-import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
@@ -200,24 +199,6 @@ class SpatialPoliciesBenchCommandTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @Test
-    void insertsTheGeneratorsPointsWithPayloadsOfTheRecordSize() {
-        RecordGenerator points = new RecordGenerator(PointDistributions.create("uniform", Map.of(), 1),
-                RecordShapes.named("point"), 1);
-        DatasetName dataset = new DatasetName("Bench", "d");
-
-        String insert = SpatialPoliciesBenchCommand.insert(dataset, points, 3, 5, 100, 1);
-
-        assertThat(insert).startsWith("INSERT INTO " + dataset.sql() + " ([{\"id\": 3, \"location\": create_point("
-                + points.point(3).lon() + ", " + points.point(3).lat() + "), \"payload\": \"").endsWith("\"}]);")
-                .contains("{\"id\": 4, ").doesNotContain("\"id\": 5");
-        assertThat(insert.split("\"payload\": \"")[1]).matches("[A-Za-z0-9]{40}\"\\},\\{\"id\": 4, .*");
-        assertThat(SpatialPoliciesBenchCommand.insert(dataset, points, 3, 5, 100, 1)).isEqualTo(insert);
-        assertThat(SpatialPoliciesBenchCommand.windowCount(dataset, new GeoRect(-1.5, -0.5, 1.5, 0.5)))
-                .isEqualTo("SELECT VALUE COUNT(*) FROM " + dataset.sql() + " p WHERE spatial_intersect(p.location, "
-                        + "create_rectangle(create_point(-1.5, -0.5), create_point(1.5, 0.5)));");
     }
 
     private static JsonNode listing(String node, int partition, String index) throws Exception {

@@ -1,4 +1,4 @@
-package org.spatiallsm.cli.bench;
+package org.spatiallsm.experiment.study;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One R-tree configuration of {@code bench spatial-policies}: a merge policy with its parameters and a comparator,
+ * One R-tree configuration of the spatial-policies study: a merge policy with its parameters and a comparator,
  * as the spatial study compared them. The same values build the CREATE INDEX options and the simulator's run.
  *
  * @param name       what the command line and the report call it
@@ -32,9 +32,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param comparator the R-tree's comparator, as {@code comparator} of CREATE INDEX and {@code --comparator} of the
  *                   simulator
  */
-record SpatialPolicyConfiguration(String name, String policy, Map<String, String> parameters, String comparator) {
+public record SpatialPolicyConfiguration(String name, String policy, Map<String, String> parameters,
+        String comparator) {
 
-    static final List<SpatialPolicyConfiguration> ALL = List.of(
+    public static final List<SpatialPolicyConfiguration> ALL = List.of(
             new SpatialPolicyConfiguration("binomial-k4", "binomial", Map.of("k", "4"), "hilbert"),
             new SpatialPolicyConfiguration("tiered-b4", "tiered", Map.of("size-ratio", "4"), "hilbert"),
             leveled("leveled-size-hilbert", "size", "hilbert"),
@@ -42,7 +43,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
             leveled("leveled-str", "str", "hilbert"),
             leveled("leveled-rstar-grove", "rstar-grove-area", "hilbert"));
 
-    SpatialPolicyConfiguration {
+    public SpatialPolicyConfiguration {
         parameters = Map.copyOf(new LinkedHashMap<>(parameters));
     }
 
@@ -53,7 +54,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
     }
 
     /** The configurations named, in the order given; an unknown name is a one-line error listing the known ones. */
-    static List<SpatialPolicyConfiguration> select(List<String> names) {
+    public static List<SpatialPolicyConfiguration> select(List<String> names) {
         List<SpatialPolicyConfiguration> chosen = new ArrayList<>();
         for (String name : names) {
             SpatialPolicyConfiguration configuration = ALL.stream().filter(c -> c.name().equals(name.strip()))
@@ -65,21 +66,21 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
             chosen.add(configuration);
         }
         if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("--configurations lists none; known: " + names());
+            throw new IllegalArgumentException("no configuration listed; known: " + names());
         }
         return chosen;
     }
 
-    static String names() {
+    public static String names() {
         return ALL.stream().map(SpatialPolicyConfiguration::name).collect(Collectors.joining(", "));
     }
 
-    boolean isLeveled() {
+    public boolean isLeveled() {
         return PolicyCatalog.byName(policy).family() == Family.LEVELED;
     }
 
     /** The WITH record of the R-tree's CREATE INDEX; word parameters as strings, the others as numbers. */
-    String withClause() {
+    public String withClause() {
         ObjectNode with = JsonNodeFactory.instance.objectNode();
         ObjectNode mergePolicy = with.putObject("merge-policy");
         mergePolicy.put("name", policy);
@@ -98,12 +99,12 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
     }
 
     /** Every parameter, defaults filled in, by the same core the engine and the DDL use. */
-    PolicyParameters validated() {
+    public PolicyParameters validated() {
         return PolicyCatalog.byName(policy).parse(parameters);
     }
 
     /** The spatial simulator's run of this configuration on the same flushes. */
-    SpatialSummary simulate(SpatialSimulation.Settings settings) {
+    public SpatialSummary simulate(SpatialSimulation.Settings settings) {
         PolicyParameters values = validated();
         return isLeveled() ? SpatialSimulation.leveled(new LeveledPolicy(values), settings, progress -> { })
                 : SpatialSimulation.stack(values.descriptor().create(values), settings, progress -> { });
@@ -117,7 +118,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
      * are not those of components sized by their entries. Empty for a leveled configuration, and when a partition
      * did not flush as often as {@code settings} do (its flushes are then not the modelled ones).
      */
-    List<SpatialSummary> simulateOnEngineSizes(SpatialSimulation.Settings settings,
+    public List<SpatialSummary> simulateOnEngineSizes(SpatialSimulation.Settings settings,
             Collection<PartitionHistory> partitions) {
         if (isLeveled() || partitions.isEmpty()
                 || partitions.stream().anyMatch(p -> p.flushSizes().length != settings.flushes())) {
@@ -130,7 +131,7 @@ record SpatialPolicyConfiguration(String name, String policy, Map<String, String
     }
 
     /** The simulator's settings need the comparator as an ordering. */
-    Ordering ordering() {
+    public Ordering ordering() {
         return Orderings.create(comparator);
     }
 }

@@ -1,0 +1,275 @@
+package org.spatiallsm.experiment;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.Progress;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One configuration's run: its four CSV files (see docs/experiments.md), the clock they share ({@code t_ms}, from
+ * the moment this run starts) and the records ingested so far. A study drives its phases through it: loading with
+ * flushes, settling, queries, and at the end the LSM event journal.
+ */
+public final class ConfigurationRun implements Closeable {
+
+    public static final List<String> QUERY_COLUMNS = List.of("phase", "query_kind", "sigma", "query_no",
+            "latency_ms", "results", "components_opened", "components_skipped", "pages_read");
+    public static final List<String> IO_EVENT_COLUMNS = List.of("t_ms", "records_ingested", "index", "node",
+            "partition", "kind", "level", "bytes_in", "bytes_out", "entries_in", "entries_out", "components_in",
+            "components_out", "duration_ms");
+    public static final List<String> THROUGHPUT_COLUMNS = List.of("t_ms", "records_ingested", "records_per_s");
+    public static final List<String> COMPONENT_COLUMNS = List.of("t_ms", "records_ingested", "index", "level",
+            "components", "bytes");
+    /** One throughput row per interval of a load phase. */
+    public static final Duration THROUGHPUT_INTERVAL = Duration.ofSeconds(1);
+    /** One progress line per interval of a phase. */
+    public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
+
+    /** Inserts records {@code first .. end - 1} and returns when the cluster holds them. */
+    @FunctionalInterface
+    public interface RangeInsert {
+        void insert(long first, long end) throws Exception;
+    }
+
+    private final ClusterSession cluster;
+    private final String label;
+    private final PrintStream log;
+    private final Instant startedAt = Instant.now();
+    private final long startNanos = System.nanoTime();
+    private final AtomicLong ingested = new AtomicLong();
+    /** t_ms -> records ingested then, for the events, whose times come from the nodes' clocks. */
+    private final TreeMap<Long, Long> ingestedAt = new TreeMap<>();
+    private final CsvFile queries;
+    private final CsvFile ioEvents;
+    private final CsvFile throughput;
+    private final CsvFile components;
+    private Map<String, Long> indexBytes = Map.of();
+
+    /** @param label what the progress lines start with, e.g. "[2/6 leveled-str] " */
+    public ConfigurationRun(ClusterSession cluster, Path folder, String label, PrintStream log) throws IOException {
+        this.cluster = cluster;
+        this.label = label;
+        this.log = log;
+        this.queries = new CsvFile(folder.resolve("queries.csv"), QUERY_COLUMNS);
+        this.ioEvents = new CsvFile(folder.resolve("io-events.csv"), IO_EVENT_COLUMNS);
+        this.throughput = new CsvFile(folder.resolve("throughput.csv"), THROUGHPUT_COLUMNS);
+        this.components = new CsvFile(folder.resolve("components.csv"), COMPONENT_COLUMNS);
+        ingestedAt.put(0L, 0L);
+    }
+
+    public ClusterSession cluster() {
+        return cluster;
+    }
+
+    /** Milliseconds since this configuration started. */
+    public long tMs() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    public long recordsIngested() {
+        return ingested.get();
+    }
+
+    /** A progress line every {@link #PROGRESS_INTERVAL} for a phase of {@code total} units; close it at its end. */
+    public Progress progress(String phase, String unit, long total) {
+        return new Progress(label + phase + ": ", unit, total, log, PROGRESS_INTERVAL, false);
+    }
+
+    /**
+     * Records {@code first .. first + count - 1} in shares of {@code perFlush}, each sent in pieces of at most
+     * {@code piece} records and then flushed; the components are sampled after every flush, and the throughput
+     * every {@link #THROUGHPUT_INTERVAL}. Returns the phase's seconds.
+     */
+    public double load(String phase, DatasetName dataset, long first, long count, long perFlush, long piece,
+            RangeInsert insert) throws Exception {
+        long start = System.nanoTime();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "throughput");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ThroughputSampler sampler = new ThroughputSampler();
+        long interval = THROUGHPUT_INTERVAL.toMillis();
+        timer.scheduleAtFixedRate(sampler::sample, interval, interval, TimeUnit.MILLISECONDS);
+        try (Progress progress = progress(phase, "records", count)) {
+            for (long shareStart = first; shareStart < first + count; shareStart += perFlush) {
+                long shareEnd = Math.min(first + count, shareStart + perFlush);
+                for (long from = shareStart; from < shareEnd; from += piece) {
+                    long to = Math.min(shareEnd, from + piece);
+                    insert.insert(from, to);
+                    ingested(to - from);
+                    progress.advance(to - from);
+                }
+                sampleComponents(cluster.lsm().flush(dataset.dataverse(), dataset.dataset()));
+            }
+        } finally {
+            timer.shutdownNow();
+            timer.awaitTermination(1, TimeUnit.MINUTES);
+        }
+        sampler.sample(); // the last, partial interval
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private void ingested(long records) {
+        long total = ingested.addAndGet(records);
+        synchronized (ingestedAt) {
+            ingestedAt.put(tMs(), total);
+        }
+    }
+
+    /** Rows of throughput.csv: the rate over each interval since the previous row. */
+    private final class ThroughputSampler {
+        private long lastT = tMs();
+        private long lastRecords = ingested.get();
+
+        synchronized void sample() {
+            long t = tMs();
+            long records = ingested.get();
+            if (t > lastT) {
+                try {
+                    throughput.row(t, records, (records - lastRecords) * 1000.0 / (t - lastT));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            lastT = t;
+            lastRecords = records;
+        }
+    }
+
+    /** Waits until no merge runs, then samples the components once more; returns the seconds waited. */
+    public double settle(DatasetName dataset) throws Exception {
+        double seconds = ClusterSession.settle(cluster.lsm(), dataset);
+        sampleComponents(cluster.lsm().components(dataset.dataverse(), dataset.dataset()));
+        return seconds;
+    }
+
+    /** Rows of components.csv: per index and level (0 for a stack), the components and bytes of all partitions. */
+    public void sampleComponents(List<IndexComponents> listing) throws IOException {
+        long t = tMs();
+        Map<String, TreeMap<Integer, long[]>> perIndex = new TreeMap<>();
+        for (IndexComponents partition : listing) {
+            TreeMap<Integer, long[]> levels = perIndex.computeIfAbsent(partition.where().index(), i -> new TreeMap<>());
+            for (int i = 0; i < partition.components().size(); i++) {
+                long[] sums = levels.computeIfAbsent(partition.levels().get(i).orElse(0), l -> new long[2]);
+                sums[0]++;
+                sums[1] += partition.components().get(i).bytes();
+            }
+        }
+        Map<String, Long> bytes = new TreeMap<>();
+        for (Entry<String, TreeMap<Integer, long[]>> index : perIndex.entrySet()) {
+            for (Entry<Integer, long[]> level : index.getValue().entrySet()) {
+                components.row(t, ingested.get(), index.getKey(), level.getKey(), level.getValue()[0],
+                        level.getValue()[1]);
+                bytes.merge(index.getKey(), level.getValue()[1], Long::sum);
+            }
+        }
+        indexBytes = bytes;
+    }
+
+    /** Bytes on disk per index at the last component sample. */
+    public Map<String, Long> indexBytes() {
+        return indexBytes;
+    }
+
+    /**
+     * One query: its latency as the client sees it, its result (a count), and the counters of {@code index} before
+     * and after it (components opened and skipped, pages read when the listing counts them).
+     */
+    public void query(String phase, DatasetName dataset, String index, String kind, Double sigma, long number,
+            String statement) throws IOException {
+        SearchCounters before = counters(dataset, index);
+        long start = System.nanoTime();
+        List<JsonNode> results = cluster.client().executeOrThrow(statement).results();
+        double latency = (System.nanoTime() - start) / 1e6;
+        SearchCounters after = counters(dataset, index);
+        OptionalLong count = results.size() == 1 && results.get(0).isNumber()
+                ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
+        queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),
+                after.pagesReadSince(before));
+    }
+
+    private SearchCounters counters(DatasetName dataset, String index) {
+        return SearchCounters.of(cluster.lsm().listings(dataset.dataverse(), dataset.dataset()), index);
+    }
+
+    /**
+     * Rows of io-events.csv: every flush and merge of the dataset's indexes from the LSM event journal, in the
+     * nodes' order. A merge's output count and level are known for a stack (one component, no level); for
+     * {@code leveledIndexes} the journal does not say, so those cells stay empty.
+     */
+    public void writeIoEvents(DatasetName dataset, Set<String> leveledIndexes) throws IOException {
+        for (LsmEvent event : cluster.lsm().events(dataset.dataverse(), dataset.dataset())) {
+            if (!event.isFlush() && !event.isMerge()) {
+                continue;
+            }
+            OptionalLong t = eventTime(event);
+            // A leveled merge may write several components; the event's "component" is only the newest of them.
+            boolean oneOutput = event.isFlush() || !leveledIndexes.contains(event.where().index());
+            long bytesIn = event.isFlush() ? 0 : event.inputs().stream().mapToLong(DiskComponent::bytes).sum();
+            OptionalLong entriesIn = event.isFlush() ? OptionalLong.of(0) : entries(event.inputs());
+            OptionalLong entriesOut = oneOutput ? event.component().map(DiskComponent::tuples)
+                    .orElse(OptionalLong.empty()) : OptionalLong.empty();
+            ioEvents.row(t, t.isPresent() ? OptionalLong.of(ingestedAt(t.getAsLong())) : null,
+                    event.where().index(), event.node(), event.where().partition(), event.type(), null, bytesIn,
+                    event.bytesWritten(), entriesIn, entriesOut, event.inputs().size(), oneOutput ? 1 : null,
+                    event.durationMillis());
+        }
+    }
+
+    /** Entries of all {@code components}; empty if one of them does not count its entries. */
+    private static OptionalLong entries(List<DiskComponent> components) {
+        long sum = 0;
+        for (DiskComponent component : components) {
+            if (component.tuples().isEmpty()) {
+                return OptionalLong.empty();
+            }
+            sum += component.tuples().getAsLong();
+        }
+        return OptionalLong.of(sum);
+    }
+
+    private OptionalLong eventTime(LsmEvent event) {
+        try {
+            return OptionalLong.of(Duration.between(startedAt, Instant.parse(event.time())).toMillis());
+        } catch (DateTimeParseException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    private long ingestedAt(long t) {
+        synchronized (ingestedAt) {
+            Entry<Long, Long> before = ingestedAt.floorEntry(t);
+            return before == null ? 0 : before.getValue();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (CsvFile file : List.of(queries, ioEvents, throughput, components)) {
+            file.close();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package org.spatiallsm.experiment.study;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.ConfigurationRun;
+import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.Study;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.HttpBatchSink;
+import org.spatiallsm.load.Progress;
+import org.spatiallsm.load.Sqlpp;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
+import org.spatiallsm.workloads.SpatialQueries;
+
+/**
+ * The spatial merge-policy study (Mao et al.): the same points under binomial, tiered and the leveled R-tree with
+ * size, STR and R*-Grove partitioning and the Hilbert or simple comparator; the primary index runs binomial k = 8.
+ * Half the records are loaded, then rounds of inserts each followed by window queries at every σ, centred on
+ * inserted points.
+ */
+public final class SpatialPoliciesStudy implements Study {
+
+    @Override
+    public String name() {
+        return "spatial-policies";
+    }
+
+    @Override
+    public String title() {
+        return "Merge policies and partitioning of the LSM R-tree";
+    }
+
+    @Override
+    public Map<String, String> preset(Scale scale) {
+        Map<String, String> preset = new LinkedHashMap<>();
+        switch (scale) {
+            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform");
+            case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like");
+            case MEDIUM -> put(preset, 1_000_000, 1_000, 10_000, 1_000, 10, "uniform,osm-like");
+            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like");
+            default -> throw new IllegalArgumentException(scale.id());
+        }
+        return preset;
+    }
+
+    private static void put(Map<String, String> preset, long records, int recordBytes, int perFlush, int queries,
+            int rounds, String distributions) {
+        preset.put("records", Long.toString(records));
+        preset.put("recordBytes", Integer.toString(recordBytes));
+        preset.put("recordsPerFlush", Integer.toString(perFlush));
+        preset.put("batch", Integer.toString(Math.min(perFlush, 500)));
+        preset.put("queries", Integer.toString(queries));
+        preset.put("rounds", Integer.toString(rounds));
+        preset.put("sigmas", "3,5");
+        preset.put("distributions", distributions);
+        preset.put("configurations", SpatialPolicyConfiguration.names().replace(" ", ""));
+        preset.put("seed", "1");
+    }
+
+    @Override
+    public String runTime(Scale scale) {
+        return scale == Scale.SMOKE ? "117 s (shared machine)" : "not measured yet";
+    }
+
+    @Override
+    public List<Configuration> configurations(Parameters parameters) {
+        parameters.whole("records", 2);
+        parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        parameters.whole("recordsPerFlush", 1);
+        parameters.small("batch", 1);
+        parameters.small("queries", 0);
+        parameters.small("rounds", 1);
+        parameters.whole("seed", Long.MIN_VALUE);
+        if (parameters.numbers("sigmas").stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
+            throw new IllegalArgumentException("parameter sigmas takes values from 0 to 10, got "
+                    + parameters.text("sigmas"));
+        }
+        List<String> distributions = parameters.list("distributions");
+        if (distributions.isEmpty() || new HashSet<>(distributions).size() < distributions.size()) {
+            throw new IllegalArgumentException("parameter distributions must list distinct distributions of "
+                    + PointDistributions.names() + ", got '" + parameters.text("distributions") + "'");
+        }
+        distributions.forEach(distribution -> generator(distribution, 1));
+        List<Configuration> configurations = new ArrayList<>();
+        for (String distribution : distributions) {
+            for (SpatialPolicyConfiguration policy : SpatialPolicyConfiguration.select(
+                    parameters.list("configurations"))) {
+                configurations.add(new Configuration(policy.name() + "-" + distribution,
+                        policy.name() + " (" + policy.policy() + ", " + policy.comparator() + "), " + distribution
+                                + " points"));
+            }
+        }
+        return configurations;
+    }
+
+    @Override
+    public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
+        String distribution = distributionOf(configuration, parameters);
+        SpatialPolicyConfiguration policy = SpatialPolicyConfiguration.select(List.of(configuration.id()
+                .substring(0, configuration.id().length() - distribution.length() - 1))).get(0);
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
+        RecordGenerator points = generator(distribution, seed);
+        DatasetName dataset = run.cluster().dataset(configuration);
+        run.cluster().client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
+                + "; CREATE TYPE PointRecord IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
+                + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH "
+                + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
+                + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + policy.withClause() + ";");
+        long records = parameters.whole("records", 2);
+        int rounds = parameters.small("rounds", 1);
+        long perFlush = parameters.whole("recordsPerFlush", 1);
+        int batch = parameters.small("batch", 1);
+        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        int queries = parameters.small("queries", 0);
+        List<Double> sigmas = parameters.numbers("sigmas");
+        ConfigurationRun.RangeInsert insert = (first, end) -> {
+            try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT, batch)) {
+                for (long id = first; id < end; id++) {
+                    sink.write(Statements.pointRecord(points, id, recordBytes, seed));
+                }
+            }
+        };
+        // As the study: half the records at once, then rounds of inserts, each followed by reads.
+        long loaded = records / 2;
+        run.load("load", dataset, 0, loaded, perFlush, batch, insert);
+        for (int round = 1; round <= rounds; round++) {
+            long end = records / 2 + (records - records / 2) * round / rounds;
+            run.load("insert-" + round, dataset, loaded, end - loaded, perFlush, batch, insert);
+            loaded = end;
+            run.settle(dataset);
+            SpatialQueries windows = new SpatialQueries(points, 0, loaded, seed + round);
+            try (Progress progress = run.progress("read-" + round, "queries", (long) queries * sigmas.size())) {
+                for (double sigma : sigmas) {
+                    for (int q = 0; q < queries; q++) {
+                        run.query("read-" + round, dataset, Statements.RTREE, "window", sigma, q,
+                                Statements.windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
+                        progress.advance(1);
+                    }
+                }
+            }
+        }
+        run.settle(dataset);
+        run.writeIoEvents(dataset, policy.isLeveled() ? Set.of(Statements.RTREE) : Set.of());
+    }
+
+    private static String distributionOf(Configuration configuration, Parameters parameters) {
+        return parameters.list("distributions").stream().filter(d -> configuration.id().endsWith("-" + d))
+                .findFirst().orElseThrow(() -> new IllegalStateException("not a configuration of this run: "
+                        + configuration.id()));
+    }
+
+    private static RecordGenerator generator(String distribution, long seed) {
+        return new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
+                RecordShapes.named("point"), seed);
+    }
+}

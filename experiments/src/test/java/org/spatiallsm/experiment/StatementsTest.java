@@ -1,0 +1,47 @@
+package org.spatiallsm.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.workloads.GeoRect;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
+
+class StatementsTest {
+
+    @Test
+    void aPointRecordHasTheGeneratorsPointAndAPayloadOfTheRecordSize() {
+        RecordGenerator points = new RecordGenerator(PointDistributions.create("uniform", Map.of(), 1),
+                RecordShapes.named("point"), 1);
+
+        String record = Statements.pointRecord(points, 3, 100, 1);
+
+        assertThat(record).startsWith("{\"id\": 3, \"location\": create_point(" + points.point(3).lon() + ", "
+                + points.point(3).lat() + "), \"payload\": \"").endsWith("\"}");
+        assertThat(record.split("\"payload\": \"")[1]).matches("[A-Za-z0-9]{40}\"\\}");
+        assertThat(Statements.pointRecord(points, 3, 100, 1)).isEqualTo(record);
+        assertThat(Statements.pointRecord(points, 4, 100, 1)).isNotEqualTo(record);
+    }
+
+    @Test
+    void aWindowCountIntersectsTheLocationWithTheWindow() {
+        DatasetName dataset = new DatasetName("Bench", "d");
+
+        assertThat(Statements.windowCount(dataset, new GeoRect(-1.5, -0.5, 1.5, 0.5)))
+                .isEqualTo("SELECT VALUE COUNT(*) FROM " + dataset.sql() + " p WHERE spatial_intersect(p.location, "
+                        + "create_rectangle(create_point(-1.5, -0.5), create_point(1.5, 0.5)));");
+    }
+
+    @Test
+    void theClusterGeneratesRecordsOfTheRequestedRange() {
+        DatasetName dataset = new DatasetName("Bench", "d");
+
+        assertThat(Statements.generatedOnCluster(dataset, 10, 5, 32, false)).contains("FROM range(10, 14) x")
+                .contains("range(0, 1) i").doesNotContain("location");
+        assertThat(Statements.generatedOnCluster(dataset, 0, 1, 16, true)).contains("\"location\": create_point(");
+    }
+}

@@ -1,0 +1,138 @@
+package org.spatiallsm.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.experiment.report.Plot;
+import org.spatiallsm.experiment.report.Report;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Every study at smoke scale on the in-process cluster: the run folder has the fields and columns the report reads,
+ * and its figures agree with themselves and with the cluster. No performance value is asserted.
+ */
+@ExtendWith(SpatialClusterExtension.class)
+class StudiesAtSmokeScaleTest {
+
+    @TempDir
+    Path out;
+
+    static List<String> studies() {
+        return Studies.ALL.stream().map(Study::name).toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("studies")
+    void aSmokeRunWritesAConsistentRunFolder(String name, QueryServiceClient client) throws Exception {
+        Study study = Studies.named(name);
+        // keep=true: the datasets stay, so that the last component sample can be compared with the listing.
+        RunFolder folder = new ExperimentRunner(client, System.err).run(study, Scale.SMOKE, List.of("keep=true"),
+                out, false);
+
+        JsonNode run = folder.readRun();
+        for (String field : List.of("study", "title", "scale", "startedAt", "finishedAt", "commit", "machine",
+                "cluster", "parameters", "changedParameters", "configurations", "indexVsCache", "published")) {
+            assertThat(run.has(field)).as("run.json has %s", field).isTrue();
+        }
+        assertThat(run.path("study").asText()).isEqualTo(name);
+        assertThat(run.path("finishedAt").isTextual()).isTrue();
+        assertThat(run.path("changedParameters").toString()).isEqualTo("[\"keep\"]");
+        assertThat(run.path("cluster").path("nodes").asInt()).isPositive();
+        assertThat(run.path("cluster").path("partitions").asInt()).isPositive();
+        assertThat(run.path("machine").path("cores").asInt()).isPositive();
+        ExperimentRunner.preset(study, Scale.SMOKE).keySet()
+                .forEach(knob -> assertThat(run.path("parameters").has(knob)).as(knob).isTrue());
+
+        List<Configuration> configurations = study.configurations(Parameters.of(ExperimentRunner.preset(study,
+                Scale.SMOKE), List.of()));
+        assertThat(run.path("configurations")).hasSize(configurations.size());
+        ClusterSession cluster = new ClusterSession(client, ExperimentRunner.dataverse(study));
+        for (Configuration configuration : configurations) {
+            Path dir = folder.root().resolve(configuration.id());
+            assertThat(dir.resolve(RunFolder.COMPLETE_JSON)).isRegularFile();
+            List<Map<String, String>> queries = rows(dir.resolve("queries.csv"), ConfigurationRun.QUERY_COLUMNS);
+            List<Map<String, String>> events = rows(dir.resolve("io-events.csv"), ConfigurationRun.IO_EVENT_COLUMNS);
+            List<Map<String, String>> throughput = rows(dir.resolve("throughput.csv"),
+                    ConfigurationRun.THROUGHPUT_COLUMNS);
+            List<Map<String, String>> components = rows(dir.resolve("components.csv"),
+                    ConfigurationRun.COMPONENT_COLUMNS);
+            assertThat(throughput).as("throughput of %s", configuration.id()).isNotEmpty();
+            assertThat(events).as("flushes of %s", configuration.id()).anyMatch(e -> e.get("kind").equals("flush"));
+            if (run.path("parameters").has("queries")) {
+                assertThat(queries).as("queries of %s", configuration.id()).isNotEmpty()
+                        .allMatch(q -> Long.parseLong(q.get("results")) >= 1);
+            }
+            // Write amplification of every index: (flush + merge bytes) / flush bytes >= 1.
+            Map<String, long[]> written = new HashMap<>();
+            for (Map<String, String> event : events) {
+                long[] bytes = written.computeIfAbsent(event.get("index"), i -> new long[2]);
+                bytes[1] += Long.parseLong(event.get("bytes_out"));
+                if (event.get("kind").equals("flush")) {
+                    bytes[0] += Long.parseLong(event.get("bytes_out"));
+                }
+            }
+            written.forEach((index, bytes) -> assertThat((double) bytes[1] / bytes[0])
+                    .as("write amplification of %s in %s", index, configuration.id()).isGreaterThanOrEqualTo(1));
+            // The last sample per index and level equals the listing now (the run settled its merges first).
+            Map<String, Long> lastSample = new TreeMap<>();
+            String lastT = components.get(components.size() - 1).get("t_ms");
+            components.stream().filter(c -> c.get("t_ms").equals(lastT))
+                    .forEach(c -> lastSample.put(c.get("index") + "@" + c.get("level"),
+                            Long.parseLong(c.get("components"))));
+            Map<String, Long> listed = new TreeMap<>();
+            for (IndexComponents partition : cluster.lsm().components(cluster.dataverse(),
+                    configuration.datasetName())) {
+                for (int i = 0; i < partition.components().size(); i++) {
+                    listed.merge(partition.where().index() + "@" + partition.levels().get(i).orElse(0), 1L,
+                            Long::sum);
+                }
+            }
+            assertThat(lastSample).as("components of %s", configuration.id()).isEqualTo(listed);
+        }
+        // The report reads this folder: report.html and every plot it draws, as PNG and SVG.
+        List<Plot> plots = Report.write(folder.root());
+        assertThat(plots).as("plots of %s", name).isNotEmpty();
+        assertThat(folder.root().resolve(Report.HTML_FILE)).isRegularFile();
+        for (Plot plot : plots) {
+            for (String kind : List.of(".png", ".svg")) {
+                assertThat(folder.root().resolve(Report.PLOTS_FOLDER).resolve(plot.id() + kind)).isNotEmptyFile();
+            }
+        }
+        cluster.dropDataverse();
+    }
+
+    /** The rows of a CSV file whose header is exactly {@code columns}; cells never quoted in these files. */
+    private static List<Map<String, String>> rows(Path csv, List<String> columns) throws IOException {
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertThat(lines).as(csv.toString()).isNotEmpty();
+        assertThat(List.of(lines.get(0).split(","))).as("header of %s", csv).isEqualTo(columns);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            assertThat(cells).as("a row of %s", csv).hasSize(columns.size());
+            Map<String, String> row = new HashMap<>();
+            for (int i = 0; i < cells.length; i++) {
+                row.put(columns.get(i), cells[i]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+}
