@@ -57,11 +57,16 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
 
     /**
      * Where this index partition's merges put their temporary files when {@link #mergeTemporaryDirectory} cannot be
-     * created (a file in its way, no permission): the same path under {@code java.io.tmpdir}.
+     * created (a file in its way, no permission): the same path under {@code java.io.tmpdir}, below the IO device's
+     * absolute path, so that two clusters (or nodes) on one machine never share it.
      */
     Path fallbackMergeTemporaryDirectory() {
-        return Path.of(System.getProperty("java.io.tmpdir")).resolve(MERGE_TEMPORARY_ROOT)
-                .resolve(baseDir.getRelativePath());
+        Path mount = baseDir.getDeviceHandle().getMount().toPath().toAbsolutePath();
+        Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve(MERGE_TEMPORARY_ROOT);
+        for (Path name : mount) {
+            root = root.resolve(name.toString());
+        }
+        return root.resolve(baseDir.getRelativePath());
     }
 
     /**
