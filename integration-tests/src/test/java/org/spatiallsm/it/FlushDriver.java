@@ -18,6 +18,12 @@ final class FlushDriver {
     private static final String RECORD = "{\"id\": x, \"location\": create_point(to_double(x % 360) - 180.0, "
             + "to_double(x % 170) - 85.0), \"pad\": repeat(\"x\", 200)}";
 
+    /**
+     * How long a merge of this driver's small flushes may run without completing: generous (they take well under a
+     * second on an idle machine), so that only a hung merge fails a test.
+     */
+    static final Duration MERGE_STALL = Duration.ofMinutes(5);
+
     private final QueryServiceClient client;
     private final LsmIntrospectionClient lsm;
     private final String dataverse;
@@ -55,16 +61,24 @@ final class FlushDriver {
         return lsm.components(dataverse, dataset);
     }
 
-    /** Waits until no component of the dataset is merging: every merge the flushes asked for has completed. */
-    List<IndexComponents> awaitQuiescence(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    /**
+     * Waits until no component of the dataset is merging: every merge the flushes asked for has completed. Fails only
+     * when the components stop changing for {@code stall} while some still merge (a hung merge): a chain of merges
+     * that keeps completing may take as long as the machine needs.
+     */
+    List<IndexComponents> awaitQuiescence(Duration stall) throws InterruptedException {
+        List<IndexComponents> seen = List.of();
+        long changed = System.nanoTime();
         while (true) {
             List<IndexComponents> components = components();
             if (components.stream().noneMatch(IndexComponents::anyMerging)) {
                 return components;
             }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("merges of " + dataverse + "." + dataset + " still running after " + timeout
+            if (!components.equals(seen)) {
+                seen = components;
+                changed = System.nanoTime();
+            } else if (System.nanoTime() - changed > stall.toNanos()) {
+                throw new AssertionError("merges of " + dataverse + "." + dataset + " made no progress for " + stall
                         + ": " + components);
             }
             Thread.sleep(20);
@@ -75,7 +89,7 @@ final class FlushDriver {
     List<IndexComponents> flushAndSettle(int records) throws InterruptedException {
         insert(records);
         flush();
-        return awaitQuiescence(Duration.ofSeconds(60));
+        return awaitQuiescence(MERGE_STALL);
     }
 
     List<LsmEvent> events() {

@@ -3,22 +3,18 @@ package org.spatiallsm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.ComponentMbr;
-import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
-import org.spatiallsm.partitioning.leveled.LeveledInvariants;
-import org.spatiallsm.partitioning.pruning.Box;
+import org.spatiallsm.it.crash.CrashChecks;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
@@ -55,7 +51,7 @@ public class LeveledPruningEdgesTest {
                     + " create_point(to_double((i * 37) % 81) / 2.0 - 20.0, to_double((i * 53) % 61) / 2.0 - 15.0)}"
                     + " FROM range(" + from + ", " + (from + RECORDS_PER_ROUND - 1) + ") i);");
             driver.flush();
-            driver.awaitQuiescence(Duration.ofMinutes(2));
+            driver.awaitQuiescence(FlushDriver.MERGE_STALL);
         }
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
         List<IndexComponents> partitions = rtreePartitions(lsm);
@@ -63,7 +59,8 @@ public class LeveledPruningEdgesTest {
         for (IndexComponents partition : partitions) {
             assertThat(partition.levels()).as("levels of %s", partition.where())
                     .anySatisfy(level -> assertThat(level.orElseThrow()).isPositive());
-            assertThat(leveledInvariantViolation(partition)).as("invariants of %s", partition.where()).isEmpty();
+            assertThat(CrashChecks.leveledInvariantViolation(partition)).as("invariants of %s", partition.where())
+                    .isEmpty();
         }
         String select = "SELECT VALUE p.id FROM Points p WHERE spatial_intersect(p.location, "
                 + new Window(0, 0, 1, 1).rectangle() + ");";
@@ -111,29 +108,6 @@ public class LeveledPruningEdgesTest {
         assertThat(reads(after).minus(reads(before))).as("%s over %d components", window, components)
                 .isEqualTo(new ReadCounts(2, touched, components - touched));
         return throughIndex;
-    }
-
-    /**
-     * {@link LeveledInvariants} over one index partition of the components listing: its first violation as one line;
-     * empty when it holds, and for an index that has no levels (any index but a leveled R-tree).
-     */
-    public static Optional<String> leveledInvariantViolation(IndexComponents partition) {
-        if (partition.levels().stream().anyMatch(OptionalInt::isEmpty)) {
-            return Optional.empty();
-        }
-        List<LeveledInvariants.Listed> listed = new ArrayList<>();
-        for (int i = 0; i < partition.components().size(); i++) {
-            DiskComponent component = partition.components().get(i);
-            ComponentMbr mbr = partition.mbrs().get(i).orElseThrow();
-            Box box = mbr.isEmpty() ? Box.empty(2) : Box.of(unbox(mbr.min()), unbox(mbr.max()));
-            listed.add(new LeveledInvariants.Listed("component " + i, partition.levels().get(i).orElseThrow(),
-                    component.firstSequence(), component.lastSequence(), box));
-        }
-        return LeveledInvariants.violation(partition.where().toString(), listed);
-    }
-
-    private static double[] unbox(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static List<Long> ids(QueryServiceClient client, String query) {

@@ -3,7 +3,8 @@ package org.spatiallsm.asterixdb.crash;
 /**
  * Named points in the storage code where a crash test may stop the node as {@code kill -9} would: no shutdown hook,
  * no flush, no cleanup. The node's JVM is started with {@code -D}{@value #PROPERTY}{@code =<point>} (the first time
- * the point is reached) or {@code <point>@<n>} (the n-th time). Without the property every call is a no-op, so the
+ * the point is reached) or {@code <point>@<n>} (the n-th time), or {@code file:<path>}, a file that arms points in
+ * the running JVM (see {@link ArmedPoints}). Without the property every call is a no-op, so the
  * points cost one property read in production. Deterministic crashes let the default suite land a crash in every
  * phase without depending on timing; the long crash command adds random {@code kill -9}.
  */

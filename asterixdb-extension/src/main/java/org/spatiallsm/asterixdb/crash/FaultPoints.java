@@ -5,9 +5,10 @@ import java.io.IOException;
 /**
  * Named points in the storage code where a test may make a write fail as a full disk would, instead of halting the
  * node as a {@link CrashPoints crash point} does. The node's JVM is started with {@code -D}{@value #PROPERTY}
- * {@code =<point>} (the first time the point is reached) or {@code <point>@<n>} (the n-th time); that visit throws an
- * {@link IOException} ("No space left on device"), every other visit passes. Without the property every call is a
- * no-op: one property read. The code around the point must then handle the failure as it would a real one.
+ * {@code =<point>} (the first time the point is reached) or {@code <point>@<n>} (the n-th time), several separated by
+ * commas, or {@code file:<path>}, a file that arms points in the running JVM (see {@link ArmedPoints}); that visit
+ * throws an {@link IOException} ("No space left on device"), every other visit passes. Without the property every
+ * call is a no-op: one property read. The code around the point must then handle the failure as it would a real one.
  */
 public final class FaultPoints {
 

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FaultPointsTest {
 
@@ -35,5 +38,30 @@ class FaultPointsTest {
     @Test
     void unarmedPointsNeverFail() {
         assertThatCode(() -> FaultPoints.reach("test.unarmed")).doesNotThrowAnyException();
+    }
+
+    @Test
+    void severalPointsMayBeArmedAtOnce() {
+        System.setProperty(FaultPoints.PROPERTY, "test.one@2, test.two");
+        assertThatCode(() -> FaultPoints.reach("test.one")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> FaultPoints.reach("test.two")).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> FaultPoints.reach("test.one")).isInstanceOf(IOException.class);
+    }
+
+    /** A running JVM is armed, re-armed and disarmed through the file; visits count from each change of its text. */
+    @Test
+    void aFileArmsPointsInARunningJvm(@TempDir Path directory) throws IOException {
+        Path file = directory.resolve("armed");
+        System.setProperty(FaultPoints.PROPERTY, "file:" + file);
+        assertThatCode(() -> FaultPoints.reach("test.file")).doesNotThrowAnyException();
+        Files.writeString(file, "test.file@2\n");
+        assertThatCode(() -> FaultPoints.reach("test.file")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> FaultPoints.reach("test.file")).isInstanceOf(IOException.class)
+                .hasMessageContaining("test.file, visit 2");
+        Files.writeString(file, "test.file");
+        assertThatThrownBy(() -> FaultPoints.reach("test.file")).isInstanceOf(IOException.class)
+                .hasMessageContaining("test.file, visit 1");
+        Files.writeString(file, "");
+        assertThatCode(() -> FaultPoints.reach("test.file")).doesNotThrowAnyException();
     }
 }

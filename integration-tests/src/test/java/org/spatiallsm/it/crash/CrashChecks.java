@@ -10,6 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,21 +19,36 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.ComponentMbr;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.partitioning.leveled.LeveledInvariants;
+import org.spatiallsm.partitioning.pruning.Box;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The data checks after a restart. Each returns what it found wrong, as one-line messages; none throws for a
- * violation, so that the random command can count them.
+ * violation, so that the random command can count them. The leveled invariants' check is public: other integration
+ * tests run it on their own leveled R-trees.
  */
-final class CrashChecks {
+public final class CrashChecks {
 
     static final String OVERLAP_ERROR = "FOUND_OVERLAPPING_LSM_FILES";
     private static final int WINDOWS = 4;
     /** Far beyond the workload's coordinates (a globe), and printed without an exponent in the query. */
     private static final double WHOLE_PLANE = 1.0e6;
-    private static final Duration SETTLE = Duration.ofMinutes(2);
+    /**
+     * How long the restart's merges may run before the orphan check gives up: a bound only for a hung merge (the
+     * workload's merges take seconds, even on a loaded 2-core machine).
+     */
+    private static final Duration MERGES_DEADLINE = Duration.ofMinutes(10);
+    /**
+     * How long after the last merge ended a merged component's input files may wait for their last reader before
+     * they count as orphans: generous, since readers are the checks' own queries, which end in seconds.
+     */
+    private static final Duration INPUTS_DELETED_DEADLINE = Duration.ofMinutes(2);
 
     private final DistributionCluster cluster;
     private final QueryServiceClient client;
@@ -56,6 +73,8 @@ final class CrashChecks {
         violations.addAll(writes.violations(ids("true")));
         violations.addAll(wholeRTreeAgreesWithPrimary());
         violations.addAll(windowsAgreeWithScan());
+        lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
+                .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
         violations.addAll(orphanFiles());
         return violations;
     }
@@ -107,18 +126,26 @@ final class CrashChecks {
 
     /**
      * Files in the dataset's index directories that no listed component owns. Merges that the restart's recovery
-     * starts, and input files that wait for their last reader, settle first: the check polls until it holds or
-     * {@link #SETTLE} has passed.
+     * starts, and input files that wait for their last reader, settle first: the check polls until it holds, and
+     * fails when merges still run after {@link #MERGES_DEADLINE}, or when files stay orphaned
+     * {@link #INPUTS_DELETED_DEADLINE} after the last merge was seen running.
      */
     private List<String> orphanFiles() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
+        long start = System.nanoTime();
+        long lastMerging = start;
         while (true) {
             // One answer per node, so that merging and ownership come from the same component lists.
             List<JsonNode> listings = lsm.listings(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
-            List<String> violations = anyMerging(listings)
-                    ? List.of("merges still running " + SETTLE + " after the restart")
-                    : orphanFiles(ownedFiles(listings));
-            if (violations.isEmpty() || System.nanoTime() > deadline) {
+            long now = System.nanoTime();
+            List<String> violations;
+            if (anyMerging(listings)) {
+                lastMerging = now;
+                violations = List.of("merges still running " + MERGES_DEADLINE + " after the restart");
+            } else {
+                violations = orphanFiles(ownedFiles(listings));
+            }
+            if (violations.isEmpty() || now - start > MERGES_DEADLINE.toNanos()
+                    || now - lastMerging > INPUTS_DELETED_DEADLINE.toNanos()) {
                 return violations;
             }
             Thread.sleep(200);
@@ -184,6 +211,29 @@ final class CrashChecks {
                         && relative.getName(2).toString().equals(CrashWorkload.DATASET);
             }).toList();
         }
+    }
+
+    /**
+     * {@link LeveledInvariants} over one index partition of the components listing: its first violation as one line;
+     * empty when it holds, and for an index that has no levels (any index but a leveled R-tree).
+     */
+    public static Optional<String> leveledInvariantViolation(IndexComponents partition) {
+        if (partition.levels().stream().anyMatch(OptionalInt::isEmpty)) {
+            return Optional.empty();
+        }
+        List<LeveledInvariants.Listed> listed = new ArrayList<>();
+        for (int i = 0; i < partition.components().size(); i++) {
+            DiskComponent component = partition.components().get(i);
+            ComponentMbr mbr = partition.mbrs().get(i).orElseThrow();
+            Box box = mbr.isEmpty() ? Box.empty(2) : Box.of(unbox(mbr.min()), unbox(mbr.max()));
+            listed.add(new LeveledInvariants.Listed("component " + i, partition.levels().get(i).orElseThrow(),
+                    component.firstSequence(), component.lastSequence(), box));
+        }
+        return LeveledInvariants.violation(partition.where().toString(), listed);
+    }
+
+    private static double[] unbox(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static String key(String index, int partition) {

@@ -24,7 +24,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
 
     /**
      * The configurations of the default suite: a stack policy, and a leveled R-tree whose small cap makes every
-     * merge write several outputs, halted once half-written and once just after the commit.
+     * merge write several outputs, halted at every leveled crash point and failed at every fault point
+     * ({@code FaultPoints}, a point prefixed {@value CrashRun#FAULT} or {@value CrashRun#SURVIVED_FAULT}), all in one
+     * run of its cluster. The moves come first, while new levels open often; the failed flush edit comes after a few
+     * flushes, so older flushes have merged below it; the manifest's online rewrite comes once enough edits have
+     * accumulated. The merge commit and the flush edit must each fail their flush or merge, so the NC halts; a failed
+     * move must leave the component where it was, a failed manifest rewrite the manifest as it was, and a merge whose
+     * temporary directory cannot be created must use the fallback, while the node goes on. None may lose or bring
+     * back a record.
      */
     static final List<CrashConfiguration> DEFAULT = List.of(
             new CrashConfiguration("binomial k=2", PRIMARY + rtree("binomial", "{\"k\": 2}"), "",
@@ -32,19 +39,13 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             new CrashConfiguration("leveled str, cap 100", PRIMARY + rtree("leveled",
                     "{\"level0-components\": 2, \"size-ratio\": 2, \"partitioning\": \"str\", "
                             + "\"max-component-entries\": 100}"), "",
-                    List.of("leveled.merge.outputs-half-written@1", "leveled.merge.committed@1")));
-
-    /**
-     * Failed writes of the leveled R-tree ({@code FaultPoints}, a point prefixed {@value CrashRun#FAULT} or
-     * {@value CrashRun#SURVIVED_FAULT}): the merge commit, a flush edit after a few flushes (so older flushes have
-     * merged below it), and a merge's temporary files must each fail their flush or merge, so the NC halts; a failed
-     * move must leave the component where it was while the node goes on. None may lose or bring back a record.
-     */
-    static final List<CrashConfiguration> FAULTS = List.of(
-            new CrashConfiguration("leveled str, cap 100, failed writes", DEFAULT.get(1).ddl(), "",
-                    List.of(CrashRun.FAULT + "leveled.merge.commit@1", CrashRun.FAULT + "leveled.flush.edit@4",
-                            CrashRun.FAULT + "leveled.merge.temporary@2",
-                            CrashRun.SURVIVED_FAULT + "leveled.move.edit@1")));
+                    List.of(CrashRun.SURVIVED_FAULT + "leveled.move.edit@1", "leveled.move.before-edit@1",
+                            "leveled.move.committed@1", CrashRun.SURVIVED_FAULT + "leveled.merge.temporary@1",
+                            "leveled.flush.before-edit@1", "leveled.merge.outputs-half-written@1",
+                            "leveled.merge.outputs-written@1", "leveled.merge.committed@1",
+                            "leveled.merge.inputs-deleting@1", CrashRun.FAULT + "leveled.merge.commit@1",
+                            CrashRun.SURVIVED_FAULT + "leveled.manifest.rewrite@1",
+                            CrashRun.FAULT + "leveled.flush.edit@2")));
 
     /**
      * What the random crash command runs, one after the other; it halts each configuration's NCs once at each of

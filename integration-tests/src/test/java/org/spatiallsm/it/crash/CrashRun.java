@@ -2,6 +2,7 @@ package org.spatiallsm.it.crash;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ final class CrashRun {
     static final String FAULT = "fault:";
     /**
      * A fault point whose failed write the node must survive: it logs the failure and goes on (the next steps
-     * succeed); the cluster is then killed, restarted and checked.
+     * succeed), and the running cluster is checked; the next crash's restart checks what the failure left on disk, so
+     * a configuration's last point is never one of these.
      */
     static final String SURVIVED_FAULT = "survived-fault:";
     /** Steps that must succeed after a survived fault. */
@@ -53,7 +55,6 @@ final class CrashRun {
     private final Random random;
     private final CrashWorkload workload;
     private final List<String> violations = new ArrayList<>();
-    private boolean created;
 
     /** {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH}. */
     CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, long seed, PrintStream progress) {
@@ -65,12 +66,14 @@ final class CrashRun {
     }
 
     /**
-     * Halts an NC at each of the configuration's crash points in turn, restarts without a crash point and checks.
-     * The NCs carry a point only from a clean start: after a crash, the restart's recovery flushes and may merge,
-     * and would reach the point again before the cluster is ACTIVE. Returns the violations, prefixed by where.
+     * Halts an NC at each of the configuration's crash points in turn (or fails its write at each fault point),
+     * restarts and checks. The cluster starts once; the points are armed in the running NCs ({@link #arm}) only once
+     * a restart's checks have passed: before, the restart's recovery flushes and may merge, and would reach the
+     * point before the cluster is ACTIVE. Returns the violations, prefixed by where.
      */
     List<String> deterministic() throws Exception {
         try {
+            startAndCreate();
             crashAt(configuration.crashPoints());
         } finally {
             // After the last checks, a kill ends the cluster faster than a clean stop.
@@ -79,46 +82,44 @@ final class CrashRun {
         return violations;
     }
 
-    /** Halts an NC at each of {@code points} in turn, from a clean start each; restarts and checks after each. */
+    /** Halts an NC at each of {@code points} in turn, armed in the running cluster; restarts and checks after each. */
     private void crashAt(List<String> points) throws Exception {
-        for (int i = 0; i < points.size(); i++) {
-            String point = points.get(i);
+        for (String point : points) {
             long started = System.nanoTime();
             if (point.startsWith(SURVIVED_FAULT)) {
-                surviveFault(point, i + 1 < points.size());
+                surviveFault(point);
                 continue;
             }
-            startAndCreate(crashOption(point));
-            CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
             int before = cluster.nodeLogLines(message(point)).size();
             int stepsBefore = workload.steps();
+            arm(point);
+            CompletableFuture<ProcessHandle> crash = cluster.killAllWhenANodeExits();
             // An NC halting is the only crash here, so any failed step waits for it.
             runUntil(crash, () -> true, MAX_STEPS_TO_CRASH, "crash point " + point);
             if (cluster.nodeLogLines(message(point)).size() <= before) {
                 throw new IllegalStateException("an NC of " + configuration + " exited, but not at " + point
                         + "; see " + cluster.var().resolve("logs"));
             }
+            disarm();
             int found = violations.size();
-            restartAndCheck("", "after a crash at " + point);
-            if (i + 1 < points.size()) {
-                cluster.stop();
-            }
+            restartAndCheck("after a crash at " + point);
             progress.printf("%s: crash at %s after %d steps, restart and checks: %s (%.0f s)%n", configuration,
                     point, workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
         }
     }
 
     /**
-     * Starts with the fault point armed, runs steps until an NC logs the injected failure, then
-     * {@value #STEPS_AFTER_A_SURVIVED_FAULT} more, which must succeed; kills the cluster, restarts and checks.
+     * Arms the fault point in the running cluster, runs steps until an NC logs the injected failure, then
+     * {@value #STEPS_AFTER_A_SURVIVED_FAULT} more, which must succeed; disarms it and checks the running cluster. The
+     * next crash's restart checks what the failure left on disk.
      */
-    private void surviveFault(String point, boolean more) throws Exception {
+    private void surviveFault(String point) throws Exception {
         long started = System.nanoTime();
-        startAndCreate(crashOption(point));
         int before = cluster.nodeLogLines(message(point)).size();
         int stepsBefore = workload.steps();
         QueryServiceClient client = CrashWorkload.client();
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
+        arm(point);
         while (cluster.nodeLogLines(message(point)).size() <= before) {
             if (workload.steps() - stepsBefore == MAX_STEPS_TO_CRASH) {
                 throw new IllegalStateException(configuration + ": " + point + " not reached in "
@@ -129,15 +130,11 @@ final class CrashRun {
         for (int step = 0; step < STEPS_AFTER_A_SURVIVED_FAULT; step++) {
             workload.step(client, lsm);
         }
-        cluster.killAll();
+        disarm();
         int found = violations.size();
-        restartAndCheck("", "after a survived fault at " + point);
-        if (more) {
-            cluster.stop();
-        }
-        progress.printf("%s: fault at %s survived, killed after %d steps, restart and checks: %s (%.0f s)%n",
-                configuration, point, workload.steps() - stepsBefore, outcome(found),
-                (System.nanoTime() - started) / 1e9);
+        check("after a survived fault at " + point);
+        progress.printf("%s: fault at %s survived, %d steps, checks: %s (%.0f s)%n", configuration, point,
+                workload.steps() - stepsBefore, outcome(found), (System.nanoTime() - started) / 1e9);
     }
 
     /**
@@ -151,7 +148,7 @@ final class CrashRun {
     List<String> random(int iterations, int maxSteps, int maxVisit) throws Exception {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try {
-            startAndCreate("");
+            startAndCreate();
             for (int i = 1; i <= iterations; i++) {
                 int stepsBefore = workload.steps();
                 int stepsToKill = 1 + random.nextInt(maxSteps);
@@ -175,7 +172,7 @@ final class CrashRun {
                 runUntil(killed, killing::get, Integer.MAX_VALUE, "the kill");
                 int found = violations.size();
                 long started = System.nanoTime();
-                restartAndCheck("", "iteration " + i);
+                restartAndCheck("iteration " + i);
                 long scheduled = cluster.lsmEvents("merge-scheduled");
                 long completed = cluster.lsmEvents("merge");
                 progress.printf("%s: iteration %d/%d: killed %d ms after step %d (%d steps completed), %d inserts "
@@ -185,7 +182,6 @@ final class CrashRun {
                         workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
                         completed, (System.nanoTime() - started) / 1e9, outcome(found));
             }
-            cluster.stop();
             crashAt(configuration.crashPoints().stream().map(p -> name(p) + "@" + (1 + random.nextInt(maxVisit)))
                     .toList());
         } finally {
@@ -200,13 +196,36 @@ final class CrashRun {
         return violations.size() == found ? "ok" : (violations.size() - found) + " VIOLATED";
     }
 
-    /** Starts the cluster; the first start creates the dataset. */
-    private void startAndCreate(String ncJvmOptions) throws IOException, InterruptedException {
-        cluster.start(ncJvmOptions);
-        if (!created) {
-            workload.create(CrashWorkload.client(), configuration);
-            created = true;
-        }
+    /** Starts the cluster with nothing armed and creates the dataset. */
+    private void startAndCreate() throws IOException, InterruptedException {
+        disarm();
+        cluster.start(armingOptions());
+        workload.create(CrashWorkload.client(), configuration);
+    }
+
+    /**
+     * The NCs' options on every start: their crash and fault points are armed by files ({@code ArmedPoints}), which
+     * the run writes while the cluster runs.
+     */
+    private String armingOptions() {
+        return "-D" + CrashPoints.PROPERTY + "=file:" + armed(false) + " -D" + FaultPoints.PROPERTY + "=file:"
+                + armed(true);
+    }
+
+    /** Arms {@code point} (a crash point, or a fault point with its prefix) in the running NCs. */
+    private void arm(String point) throws IOException {
+        Files.writeString(armed(isFault(point)), isFault(point) ? faultPoint(point) : point);
+    }
+
+    /** Disarms every point: before a restart, whose recovery could reach it, and once a survived fault was seen. */
+    private void disarm() throws IOException {
+        Files.createDirectories(armed(false).getParent());
+        Files.writeString(armed(false), "");
+        Files.writeString(armed(true), "");
+    }
+
+    private Path armed(boolean faults) {
+        return cluster.var().resolve("armed").resolve(faults ? "fault-points" : "crash-points");
     }
 
     /**
@@ -239,22 +258,22 @@ final class CrashRun {
         }
     }
 
-    private void restartAndCheck(String ncJvmOptions, String where) throws IOException, InterruptedException {
+    private void restartAndCheck(String where) throws IOException, InterruptedException {
         try {
-            cluster.start(ncJvmOptions);
+            cluster.start(armingOptions());
         } catch (IllegalStateException e) {
             violations.add(configuration + ", " + where + ": " + e.getMessage());
             throw e;
         }
+        check(where);
+    }
+
+    /** Every check of the running cluster; what fails becomes a violation, prefixed by {@code where}. */
+    private void check(String where) throws IOException, InterruptedException {
         QueryServiceClient client = CrashWorkload.client();
         CrashChecks checks = new CrashChecks(cluster, client, new LsmIntrospectionClient(client, CRASH_DEADLINE),
                 random);
         checks.all(workload.writes()).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
-    }
-
-    private static String crashOption(String point) {
-        return isFault(point) ? "-D" + FaultPoints.PROPERTY + "=" + faultPoint(point)
-                : "-D" + CrashPoints.PROPERTY + "=" + point;
     }
 
     /** What an NC's log shows when it reached {@code point}. */

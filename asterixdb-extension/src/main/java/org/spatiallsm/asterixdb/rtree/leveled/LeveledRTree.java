@@ -501,20 +501,33 @@ public final class LeveledRTree extends PruningRTree {
             partitions = placeNonFinite(partitions, nonFinite, outputOf, spans);
             route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         } finally {
-            files.deleteMergeTemporaryDirectory();
+            files.deleteMergeTemporaryDirectories();
         }
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
     }
 
-    /** The directory for the merge's temporary files (see {@link LeveledRTreeFileManager}), created. */
+    /**
+     * The directory for the merge's temporary files (see {@link LeveledRTreeFileManager}), created; if it cannot be,
+     * the fallback under {@code java.io.tmpdir}, with a warning. A merge fails (and the node halts, as on any failed
+     * merge) only when neither can be created: a directory that is in the way, unwritable or on a full disk would
+     * otherwise fail the same merge at every restart.
+     */
     private Path mergeTemporaryDirectory() throws HyracksDataException {
         try {
             FaultPoints.reach("leveled.merge.temporary");
-            return files.createMergeTemporaryDirectory();
+            return Files.createDirectories(files.mergeTemporaryDirectory());
         } catch (IOException e) {
-            throw HyracksDataException.create(e);
+            Path fallback = files.fallbackMergeTemporaryDirectory();
+            LOGGER.warn("spatial-lsm: leveled R-tree in {}: cannot create the merge's temporary directory ({});"
+                    + " using {}", files.manifest().getParent(), e.toString(), fallback);
+            try {
+                return Files.createDirectories(fallback);
+            } catch (IOException fallbackFailure) {
+                fallbackFailure.addSuppressed(e);
+                throw HyracksDataException.create(fallbackFailure);
+            }
         }
     }
 

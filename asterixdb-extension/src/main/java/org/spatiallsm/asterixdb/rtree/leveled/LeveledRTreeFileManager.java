@@ -1,7 +1,6 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +19,8 @@ import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences
 import org.apache.hyracks.storage.am.lsm.common.impls.TreeIndexFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuplesFileManager;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The stock file manager of an anti-matter R-tree, except that the components an index opens with are those of its
@@ -28,6 +29,8 @@ import org.apache.hyracks.storage.common.buffercache.IBufferCache;
  * and manifest disagree ({@link LeveledManifest#inconsistency}) refuses to open before any component is deleted.
  */
 final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileManager {
+
+    private static final Logger LOGGER = LogManager.getLogger();
 
     LeveledRTreeFileManager(IIOManager ioManager, FileReference file,
             TreeIndexFactory<? extends ITreeIndex> rtreeFactory) {
@@ -52,24 +55,39 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
                 .resolve(baseDir.getRelativePath());
     }
 
-    /** The merge's temporary directory, created. */
-    Path createMergeTemporaryDirectory() throws IOException {
-        return Files.createDirectories(mergeTemporaryDirectory());
+    /**
+     * Where this index partition's merges put their temporary files when {@link #mergeTemporaryDirectory} cannot be
+     * created (a file in its way, no permission): the same path under {@code java.io.tmpdir}, below the IO device's
+     * absolute path, so that two clusters (or nodes) on one machine never share it.
+     */
+    Path fallbackMergeTemporaryDirectory() {
+        Path mount = baseDir.getDeviceHandle().getMount().toPath().toAbsolutePath();
+        Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve(MERGE_TEMPORARY_ROOT);
+        for (Path name : mount) {
+            root = root.resolve(name.toString());
+        }
+        return root.resolve(baseDir.getRelativePath());
     }
 
-    /** Deletes the merge's temporary directory with whatever a merge, or a crash during one, left in it. */
-    void deleteMergeTemporaryDirectory() {
-        Path directory = mergeTemporaryDirectory();
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> left = Files.list(directory)) {
-            for (Path file : left.toList()) {
-                Files.deleteIfExists(file);
+    /**
+     * Deletes the merge temporary directories with whatever a merge, or a crash during one, left in them. Best
+     * effort: what cannot be deleted is logged and left for the next merge or start-up, since neither a finished
+     * merge nor an index's activation may fail on it.
+     */
+    void deleteMergeTemporaryDirectories() {
+        for (Path directory : List.of(mergeTemporaryDirectory(), fallbackMergeTemporaryDirectory())) {
+            if (!Files.isDirectory(directory)) {
+                continue;
             }
-            Files.deleteIfExists(directory);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the leveled merge's temporary files in " + directory, e);
+            try (Stream<Path> left = Files.list(directory)) {
+                for (Path file : left.toList()) {
+                    Files.deleteIfExists(file);
+                }
+                Files.deleteIfExists(directory);
+            } catch (IOException e) {
+                LOGGER.warn("spatial-lsm: cannot delete the leveled merge's temporary files in {}: {}", directory,
+                        e.toString());
+            }
         }
     }
 
@@ -89,7 +107,7 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         LeveledManifest.Selection selection;
         try {
             LeveledManifest.discardUnfinishedRewrite(manifest());
-            deleteMergeTemporaryDirectory();
+            deleteMergeTemporaryDirectories();
             LeveledManifest.Version version = LeveledManifest.read(manifest());
             Optional<String> inconsistency =
                     LeveledManifest.inconsistency(byName.keySet(), Files.exists(manifest()), version);
