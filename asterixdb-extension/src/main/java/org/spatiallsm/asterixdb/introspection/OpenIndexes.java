@@ -18,6 +18,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
 import org.spatiallsm.asterixdb.organisation.SearchCounters;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
@@ -50,8 +51,14 @@ final class OpenIndexes {
      * dataset lifecycle manager's lock only for itself, as a query's do: nothing holds that lock while {@code use}
      * runs, so the node's queries, feeds and DDL go on meanwhile. A DROP of the dataset meanwhile fails on an index in
      * use, as it would during a query if AsterixDB's metadata locks did not keep them apart; keep {@code use} short.
+     * The pages the indexes read meanwhile (to activate them, or for an MBR) are not counted as their searches'.
      */
     static <T> T use(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use) throws Exception {
+        return SearchPageReads.outsideSearches(() -> useUncounted(appCtx, dataverse, dataset, use));
+    }
+
+    private static <T> T useUncounted(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use)
+            throws Exception {
         List<ResourceReference> resources = resources(appCtx, dataverse, dataset);
         List<IndexDataflowHelper> opened = new ArrayList<>();
         T result;
@@ -141,7 +148,7 @@ final class OpenIndexes {
                     }
                     stack.add(listed);
                 }
-                readAmplification(entry, pruned);
+                readAmplification(entry, open.index(), pruned);
                 activationScans(entry, pruned);
             }
             SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
@@ -150,8 +157,17 @@ final class OpenIndexes {
         return json;
     }
 
-    /** Per index partition; null for an index that does not prune (counts nothing). */
-    private static void readAmplification(ObjectNode entry, PrunedIndex pruned) {
+    /**
+     * Per index partition; null for an index that does not prune (counts nothing), and {@code pagesRead} null for an
+     * index whose searches' page reads are not counted.
+     */
+    private static void readAmplification(ObjectNode entry, ILSMIndex index, PrunedIndex pruned) {
+        OptionalLong pagesRead = SearchPageReads.pagesRead(index);
+        if (pagesRead.isPresent()) {
+            entry.put("pagesRead", pagesRead.getAsLong());
+        } else {
+            entry.putNull("pagesRead");
+        }
         if (pruned == null) {
             entry.putNull("searches");
             entry.putNull("componentsOpened");
