@@ -127,8 +127,9 @@ final class OpenIndexes {
     }
 
     /**
-     * Counters an index does not keep are null: read amplification and pages read but for an index that prunes,
-     * activation scans but for a leveled R-tree, organisation counters but for their organisations.
+     * Counters an index does not keep are null: read amplification but for an index that prunes, pages read but for
+     * the R-trees and organisations of spatial-lsm, activation scans but for a leveled R-tree, organisation counters
+     * but for their organisations.
      */
     private static IndexListing indexListing(OpenIndex open) {
         ILSMIndex index = open.index();
@@ -145,7 +146,7 @@ final class OpenIndexes {
                 components.add(componentListing(component, pruned));
             }
             reads = pruned == null ? null : pruned.readAmplification();
-            pagesRead = pruned == null ? OptionalLong.empty() : SearchPageReads.pagesRead(index);
+            pagesRead = SearchPageReads.pagesRead(index);
             scannedAtActivation = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
         }
         return new IndexListing(open.where().index(), open.where().partition(), open.datasetId(),

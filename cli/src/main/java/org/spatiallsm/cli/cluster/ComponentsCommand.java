@@ -122,8 +122,7 @@ public final class ComponentsCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%,d", index.counts().componentsOpened()),
                     String.format(Locale.ROOT, "%,d", index.counts().componentsSkipped()),
                     String.format(Locale.ROOT, "%.2f", index.counts().openedPerSearch()),
-                    index.pagesRead().isPresent() ? String.format(Locale.ROOT, "%,d", index.pagesRead().getAsLong())
-                            : "-",
+                    countOrDash(index.pagesRead()),
                     index.pagesRead().isPresent() ? String.format(Locale.ROOT, "%.2f", index.pagesPerSearch())
                             : "-")));
         }
@@ -161,19 +160,28 @@ public final class ComponentsCommand implements Callable<Integer> {
         return List.of(index.node(), index.where().index(), String.valueOf(index.where().partition()), organisation,
                 String.valueOf(searches), String.format(Locale.ROOT, "%,d", candidates),
                 String.format(Locale.ROOT, "%,d", results),
-                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last);
+                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last,
+                countOrDash(index.pagesRead()));
     }
 
-    /** A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}. */
+    /** {@code 1,234}, or {@code -} for a count the index does not keep. */
+    private static String countOrDash(OptionalLong count) {
+        return count.isPresent() ? String.format(Locale.ROOT, "%,d", count.getAsLong()) : "-";
+    }
+
+    /**
+     * A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}, then the
+     * pages the searches read from disk.
+     */
     private static void appendCounters(StringBuilder text, String title, List<List<String>> rows, int nodeWidth,
             int indexWidth, List<String> counted) {
         if (rows.isEmpty()) {
             return;
         }
-        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s%n";
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s  %10s%n";
         text.append(String.format(Locale.ROOT, "%n%s%n", title));
         text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
-                counted.get(0), counted.get(1), counted.get(2), counted.get(3)));
+                counted.get(0), counted.get(1), counted.get(2), counted.get(3), "pages read"));
         rows.forEach(values -> text.append(String.format(Locale.ROOT, row, values.toArray())));
     }
 

@@ -58,7 +58,7 @@ class ComponentsCommandTest {
         assertThat(lines.get(4)).isEmpty();
         assertThat(lines.get(5)).isEqualTo("skip-scan searches since the node opened the index");
         assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
-                "candidates", "results", "false positives", "re-seeks");
+                "candidates", "results", "false positives", "re-seeks", "pages read");
         assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "dhbLoc", "0", "dhb", "3", "2,000", "1,500",
                 "25.0 %", "7");
     }
