@@ -15,7 +15,8 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param searches                      searches, for an index that prunes its disk components by MBR
  * @param componentsOpened              disk components those searches opened (memory components are not counted)
  * @param componentsSkipped             disk components they skipped by MBR
- * @param pagesRead                     buffer-cache pages those searches read from disk (the rest were cached)
+ * @param pagesRead                     buffer-cache pages the index's searches read from disk (the rest were
+ *                                      cached), for spatial-lsm's R-trees and organisations
  * @param componentsScannedAtActivation for a leveled R-tree: components its activations scanned for want of a record
  * @param skipScan                      the search counters of a DHB or DHVB index; absent for other indexes
  * @param grid                          the search counters of an SHB-tree or SIF index; absent for other indexes

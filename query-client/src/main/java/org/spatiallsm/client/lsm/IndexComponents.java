@@ -28,7 +28,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param mbrs       the MBR of each of {@code components}, in the same order; empty for an index that does not prune
  * @param levels     the level of each of {@code components}, in the same order; empty but for a leveled R-tree
  * @param reads      searches and the components they opened and skipped, for an index that prunes
- * @param pagesRead  buffer-cache pages those searches read from disk, for an index that counts them (one that prunes)
+ * @param pagesRead  buffer-cache pages its searches read from disk, for an index that counts them (the R-trees and
+ *                   organisations of spatial-lsm)
  * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
  * @param grid       the search counters of an SHB-tree or SIF index; empty for other indexes
  */
