@@ -18,13 +18,16 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
 import org.spatiallsm.asterixdb.organisation.SearchCounters;
+import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.MbrListing;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
-import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -50,8 +53,14 @@ final class OpenIndexes {
      * dataset lifecycle manager's lock only for itself, as a query's do: nothing holds that lock while {@code use}
      * runs, so the node's queries, feeds and DDL go on meanwhile. A DROP of the dataset meanwhile fails on an index in
      * use, as it would during a query if AsterixDB's metadata locks did not keep them apart; keep {@code use} short.
+     * The pages the indexes read meanwhile (to activate them, or for an MBR) are not counted as their searches'.
      */
     static <T> T use(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use) throws Exception {
+        return SearchPageReads.outsideSearches(() -> useUncounted(appCtx, dataverse, dataset, use));
+    }
+
+    private static <T> T useUncounted(INcApplicationContext appCtx, String dataverse, String dataset, Use<T> use)
+            throws Exception {
         List<ResourceReference> resources = resources(appCtx, dataverse, dataset);
         List<IndexDataflowHelper> opened = new ArrayList<>();
         T result;
@@ -110,72 +119,63 @@ final class OpenIndexes {
      * since it was opened.
      */
     static ObjectNode listing(String node, String dataverse, String dataset, List<OpenIndex> indexes) {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("node", node);
-        json.put("dataverse", dataverse);
-        json.put("dataset", dataset);
-        ArrayNode array = json.putArray("indexes");
+        List<IndexListing> listed = new ArrayList<>();
         for (OpenIndex open : indexes) {
-            ObjectNode entry = array.addObject();
-            entry.put("index", open.where().index());
-            entry.put("partition", open.where().partition());
-            entry.put("datasetId", open.datasetId());
-            entry.put("primary", open.index().isPrimaryIndex());
-            // The harness changes the component list under this lock: reading under it gives one consistent stack.
-            synchronized (open.index().getOperationTracker()) {
-                entry.put("flushCount", FlushCount.of(open.index()));
-                PrunedIndex pruned = open.index() instanceof PrunedIndex p ? p : null;
-                ArrayNode stack = entry.putArray("components");
-                for (ILSMDiskComponent component : open.index().getDiskComponents()) {
-                    ObjectNode listed = ComponentSnapshot.of(component).toJson();
-                    ArrayNode files = listed.putArray("files");
-                    // Names only: the directory is the index partition's; a crash test checks what it owns.
-                    component.getLSMComponentPhysicalFiles().stream().map(f -> Path.of(f).getFileName().toString())
-                            .sorted().forEach(files::add);
-                    listed.set("mbr", pruned == null ? NullNode.instance : mbrJson(pruned, component));
-                    OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
-                    if (level.isPresent()) {
-                        listed.put("level", level.getAsInt());
-                    } else {
-                        listed.putNull("level"); // no stack policy has levels
-                    }
-                    stack.add(listed);
-                }
-                readAmplification(entry, pruned);
-                activationScans(entry, pruned);
+            listed.add(indexListing(open));
+        }
+        return IntrospectionJson.toJson(new ComponentsListing(node, dataverse, dataset, listed));
+    }
+
+    /**
+     * Counters an index does not keep are null: read amplification but for an index that prunes, pages read but for
+     * the R-trees and organisations of spatial-lsm, activation scans but for a leveled R-tree, organisation counters
+     * but for their organisations.
+     */
+    private static IndexListing indexListing(OpenIndex open) {
+        ILSMIndex index = open.index();
+        PrunedIndex pruned = index instanceof PrunedIndex p ? p : null;
+        long flushCount;
+        List<ComponentListing> components = new ArrayList<>();
+        ReadAmplification.Counts reads;
+        OptionalLong pagesRead;
+        OptionalLong scannedAtActivation;
+        // The harness changes the component list under this lock: reading under it gives one consistent stack.
+        synchronized (index.getOperationTracker()) {
+            flushCount = FlushCount.of(index);
+            for (ILSMDiskComponent component : index.getDiskComponents()) {
+                components.add(componentListing(component, pruned));
             }
-            SearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("skipScan")));
-            GridSearchCounters.of(open.index()).ifPresent(counters -> counters.writeTo(entry.putObject("grid")));
+            reads = pruned == null ? null : pruned.readAmplification();
+            pagesRead = SearchPageReads.pagesRead(index);
+            scannedAtActivation = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
         }
-        return json;
+        return new IndexListing(open.where().index(), open.where().partition(), open.datasetId(),
+                index.isPrimaryIndex(), flushCount, components, reads == null ? null : reads.searches(),
+                reads == null ? null : reads.componentsOpened(), reads == null ? null : reads.componentsSkipped(),
+                orNull(pagesRead), orNull(scannedAtActivation),
+                SearchCounters.of(index).map(SearchCounters::toListing).orElse(null),
+                GridSearchCounters.of(index).map(GridSearchCounters::toListing).orElse(null));
     }
 
-    /** Per index partition; null for an index that does not prune (counts nothing). */
-    private static void readAmplification(ObjectNode entry, PrunedIndex pruned) {
-        if (pruned == null) {
-            entry.putNull("searches");
-            entry.putNull("componentsOpened");
-            entry.putNull("componentsSkipped");
-            return;
-        }
-        ReadAmplification.Counts counts = pruned.readAmplification();
-        entry.put("searches", counts.searches());
-        entry.put("componentsOpened", counts.componentsOpened());
-        entry.put("componentsSkipped", counts.componentsSkipped());
+    private static ComponentListing componentListing(ILSMDiskComponent component, PrunedIndex pruned) {
+        ComponentSnapshot snapshot = ComponentSnapshot.of(component);
+        // Names only: the directory is the index partition's; a crash test checks what it owns.
+        List<String> files = component.getLSMComponentPhysicalFiles().stream()
+                .map(f -> Path.of(f).getFileName().toString()).sorted().toList();
+        OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
+        return new ComponentListing(List.of(snapshot.firstSequence(), snapshot.lastSequence()),
+                List.of(snapshot.minId(), snapshot.maxId()), snapshot.sizeBytes(),
+                snapshot.tuples().isPresent() ? snapshot.tuples().getAsLong() : null, snapshot.merging(), files,
+                pruned == null ? null : mbrListing(pruned, component),
+                level.isPresent() ? level.getAsInt() : null); // no stack policy has levels
     }
 
-    /** Only a leveled R-tree has it; null for every other index. */
-    private static void activationScans(ObjectNode entry, PrunedIndex pruned) {
-        OptionalLong scanned = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
-        if (scanned.isPresent()) {
-            entry.put("componentsScannedAtActivation", scanned.getAsLong());
-        } else {
-            entry.putNull("componentsScannedAtActivation");
-        }
+    private static Long orNull(OptionalLong value) {
+        return value.isPresent() ? value.getAsLong() : null;
     }
 
-    /** {@code {"min": [...], "max": [...]}}, both empty for a component without entries. */
-    private static ObjectNode mbrJson(PrunedIndex index, ILSMDiskComponent component) {
+    /** Both corners empty for a component without entries. */
+    private static MbrListing mbrListing(PrunedIndex index, ILSMDiskComponent component) {
         Box mbr;
         try {
             mbr = index.mbr(component);
@@ -183,13 +183,12 @@ final class OpenIndexes {
             throw new UncheckedIOException("cannot read the MBR of " + component.getLSMComponentPhysicalFiles() + ": "
                     + e.getMessage(), e);
         }
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        ArrayNode min = json.putArray("min");
-        ArrayNode max = json.putArray("max");
+        List<Double> min = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
         for (int d = 0; !mbr.isEmpty() && d < mbr.dimensions(); d++) {
             min.add(mbr.min(d));
             max.add(mbr.max(d));
         }
-        return json;
+        return new MbrListing(min, max);
     }
 }

@@ -26,6 +26,8 @@ import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeFileManager;
 import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeOpContext;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeCopyTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeTupleWriterFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
@@ -38,6 +40,7 @@ import org.apache.hyracks.storage.common.IIndexAccessParameters;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.util.trace.ITracer;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
 /**
  * A secondary LSM B-tree of an index organisation (the Hilbert B-trees, the SHB-tree, SIF) that AsterixDB drives as
@@ -111,6 +114,26 @@ public abstract class OrganisationBTree extends LSMBTree {
     }
 
     /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */
+    // Flushes, merges and activation read pages too; they are not the searches' (see SearchPageReads).
+
+    @Override
+    public final ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
+        return SearchPageReads.outsideSearches(() -> super.doFlush(operation));
+    }
+
+    @Override
+    public final ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
+        return SearchPageReads.outsideSearches(() -> super.doMerge(operation));
+    }
+
+    @Override
+    public final synchronized void activate() throws HyracksDataException {
+        SearchPageReads.outsideSearches(() -> {
+            super.activate();
+            return null;
+        });
+    }
+
     @Override
     public final int getFieldCount() {
         return btreeFieldCount() - keyFields + RTREE_KEY_FIELDS;

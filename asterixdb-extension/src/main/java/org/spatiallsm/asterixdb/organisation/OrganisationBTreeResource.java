@@ -23,7 +23,9 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory
 import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
 import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCacheProvider;
 import org.apache.hyracks.storage.common.IStorageManager;
+import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -73,7 +75,9 @@ public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
         List<IVirtualBufferCache> memory = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
         ioOpCallbackFactory.initialize(serviceCtx, this);
         pageWriteCallbackFactory.initialize(serviceCtx, this);
-        return newIndex(OrganisationBTree.parts(ioManager, memory, file, storageManager.getBufferCache(serviceCtx),
+        // The index partition's own view of the node's cache, which counts the pages its searches read.
+        IBufferCache diskBufferCache = SearchPageReads.of(storageManager.getBufferCache(serviceCtx));
+        return newIndex(OrganisationBTree.parts(ioManager, memory, file, diskBufferCache,
                 typeTraits, cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
                 ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,

@@ -4,8 +4,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.spatiallsm.introspection.SkipScanListing;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What the R-tree searches of one Hilbert B-tree index partition did since it was opened (a restart starts from 0):
@@ -37,12 +37,8 @@ public final class SearchCounters {
         reseeks.add(reseeksDone);
     }
 
-    /** Adds {@code organisation}, {@code searches}, {@code candidates}, {@code results}, {@code reseeks}. */
-    public void writeTo(ObjectNode json) {
-        json.put("organisation", organisation);
-        json.put("searches", searches.sum());
-        json.put("candidates", candidates.sum());
-        json.put("results", results.sum());
-        json.put("reseeks", reseeks.sum());
+    /** A reading of the counters, as the components listing shows it. */
+    public SkipScanListing toListing() {
+        return new SkipScanListing(organisation, searches.sum(), candidates.sum(), results.sum(), reseeks.sum());
     }
 }

@@ -33,6 +33,7 @@ import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
 /**
  * AsterixDB's anti-matter R-tree resource (same fields, same JSON) for spatial-lsm's own subclasses of
@@ -69,7 +70,8 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
         IIOManager ioManager = serviceCtx.getIoManager();
         FileReference file = ioManager.resolve(path);
         List<IVirtualBufferCache> virtualBufferCaches = vbcProvider.getVirtualBufferCaches(serviceCtx, file);
-        IBufferCache diskBufferCache = storageManager.getBufferCache(serviceCtx);
+        // The index partition's own view of the node's cache, which counts the pages its searches read.
+        IBufferCache diskBufferCache = SearchPageReads.of(storageManager.getBufferCache(serviceCtx));
         ioOpCallbackFactory.initialize(serviceCtx, this);
         pageWriteCallbackFactory.initialize(serviceCtx, this);
 

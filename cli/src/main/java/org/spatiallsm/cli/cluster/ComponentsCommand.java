@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
@@ -32,12 +33,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "components", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
                 + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
-                + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches and "
-                + "the disk components they opened and skipped by MBR, the skip-scan counters of DHB and DHVB "
-                + "indexes (candidates read, results, false positives, re-seeks), and the grid counters of SHB-tree "
-                + "and SIF indexes (candidates, results, false positives, and the B-tree range searches or SIF tokens "
-                + "they ran). Counters start at 0 when a node opens the index. Asks every node controller the "
-                + "cluster controller lists.",
+                + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches, "
+                + "the disk components they opened and skipped by MBR and the pages they read from disk, the "
+                + "skip-scan counters of DHB and DHVB indexes (candidates read, results, false positives, re-seeks), "
+                + "and the grid counters of SHB-tree and SIF indexes (candidates, results, false positives, and the "
+                + "B-tree range searches or SIF tokens they ran). Counters start at 0 when a node opens the index. "
+                + "Asks every node controller the cluster controller lists.",
             "Indexes no query has used since a restart are listed too. See docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:listed", "1:a node refused the request",
             "2:bad command line or no such dataset", CommandFailures.NO_USABLE_CLUSTER })
@@ -110,19 +111,23 @@ public final class ComponentsCommand implements Callable<Integer> {
                         index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
             }
         }
-        Map<String, ReadCounts> reads = readsPerIndex(indexes);
+        Map<String, IndexReads> reads = readsPerIndex(indexes);
         if (!reads.isEmpty()) {
             int width = Math.max("index".length(), reads.keySet().stream().mapToInt(String::length).max().orElse(0));
-            String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s%n";
+            String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s  %10s  %12s%n";
             text.append(String.format(Locale.ROOT, "%nsearches since each node opened the index, all partitions "
-                    + "(disk components; memory components are always searched):%n"));
+                    + "(disk components; memory components are always searched; pages read from disk, not from "
+                    + "the buffer cache):%n"));
             text.append(String.format(Locale.ROOT, readRow, "index", "searches", "components opened",
-                    "components skipped", "opened/search"));
-            reads.forEach((name, counts) -> text.append(String.format(Locale.ROOT, readRow, name,
-                    String.format(Locale.ROOT, "%,d", counts.searches()),
-                    String.format(Locale.ROOT, "%,d", counts.componentsOpened()),
-                    String.format(Locale.ROOT, "%,d", counts.componentsSkipped()),
-                    String.format(Locale.ROOT, "%.2f", counts.openedPerSearch()))));
+                    "components skipped", "opened/search", "pages read", "pages/search"));
+            reads.forEach((name, index) -> text.append(String.format(Locale.ROOT, readRow, name,
+                    String.format(Locale.ROOT, "%,d", index.counts().searches()),
+                    String.format(Locale.ROOT, "%,d", index.counts().componentsOpened()),
+                    String.format(Locale.ROOT, "%,d", index.counts().componentsSkipped()),
+                    String.format(Locale.ROOT, "%.2f", index.counts().openedPerSearch()),
+                    countOrDash(index.pagesRead()),
+                    index.pagesRead().isPresent() ? String.format(Locale.ROOT, "%.2f", index.pagesPerSearch())
+                            : "-")));
         }
         appendSkipScans(text, indexes, nodeWidth, indexWidth);
         appendGridSearches(text, indexes, nodeWidth, indexWidth);
@@ -158,27 +163,54 @@ public final class ComponentsCommand implements Callable<Integer> {
         return List.of(index.node(), index.where().index(), String.valueOf(index.where().partition()), organisation,
                 String.valueOf(searches), String.format(Locale.ROOT, "%,d", candidates),
                 String.format(Locale.ROOT, "%,d", results),
-                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last);
+                String.format(Locale.ROOT, "%.1f %%", 100 * falsePositiveRatio), last,
+                countOrDash(index.pagesRead()));
     }
 
-    /** A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}. */
+    /** {@code 1,234}, or {@code -} for a count the index does not keep. */
+    private static String countOrDash(OptionalLong count) {
+        return count.isPresent() ? String.format(Locale.ROOT, "%,d", count.getAsLong()) : "-";
+    }
+
+    /**
+     * A titled table of counter rows: node, index, partition, organisation, searches, then {@code counted}, then the
+     * pages the searches read from disk.
+     */
     private static void appendCounters(StringBuilder text, String title, List<List<String>> rows, int nodeWidth,
             int indexWidth, List<String> counted) {
         if (rows.isEmpty()) {
             return;
         }
-        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s%n";
+        String row = "%-" + nodeWidth + "s  %-" + indexWidth + "s  %9s  %-12s  %9s  %13s  %13s  %15s  %13s  %10s%n";
         text.append(String.format(Locale.ROOT, "%n%s%n", title));
         text.append(String.format(Locale.ROOT, row, "node", "index", "partition", "organisation", "searches",
-                counted.get(0), counted.get(1), counted.get(2), counted.get(3)));
+                counted.get(0), counted.get(1), counted.get(2), counted.get(3), "pages read"));
         rows.forEach(values -> text.append(String.format(Locale.ROOT, row, values.toArray())));
     }
 
+    /**
+     * The read amplification of one index, all partitions: its counts, and the pages its searches read from disk
+     * (empty if a partition does not count them).
+     */
+    record IndexReads(ReadCounts counts, OptionalLong pagesRead) {
+
+        IndexReads plus(IndexReads other) {
+            return new IndexReads(counts.plus(other.counts), pagesRead.isPresent() && other.pagesRead.isPresent()
+                    ? OptionalLong.of(pagesRead.getAsLong() + other.pagesRead.getAsLong()) : OptionalLong.empty());
+        }
+
+        /** Pages read per search on average; 0 without searches. */
+        double pagesPerSearch() {
+            return counts.searches() == 0 ? 0 : (double) pagesRead.orElse(0) / counts.searches();
+        }
+    }
+
     /** The read counts of every index that prunes, summed over its partitions, in listing order. */
-    static Map<String, ReadCounts> readsPerIndex(List<IndexComponents> indexes) {
-        Map<String, ReadCounts> reads = new LinkedHashMap<>();
+    static Map<String, IndexReads> readsPerIndex(List<IndexComponents> indexes) {
+        Map<String, IndexReads> reads = new LinkedHashMap<>();
         for (IndexComponents index : indexes) {
-            index.reads().ifPresent(counts -> reads.merge(index.where().index(), counts, ReadCounts::plus));
+            index.reads().ifPresent(counts -> reads.merge(index.where().index(),
+                    new IndexReads(counts, index.pagesRead()), IndexReads::plus));
         }
         return reads;
     }
@@ -191,9 +223,16 @@ public final class ComponentsCommand implements Callable<Integer> {
         ArrayNode array = json.putArray("indexes");
         indexes.forEach(index -> array.add(index.toJson()));
         ArrayNode totals = json.putArray("readAmplification");
-        readsPerIndex(indexes).forEach((name, counts) -> totals.addObject().put("index", name)
-                .put("searches", counts.searches()).put("componentsOpened", counts.componentsOpened())
-                .put("componentsSkipped", counts.componentsSkipped()));
+        readsPerIndex(indexes).forEach((name, index) -> {
+            ObjectNode total = totals.addObject().put("index", name).put("searches", index.counts().searches())
+                    .put("componentsOpened", index.counts().componentsOpened())
+                    .put("componentsSkipped", index.counts().componentsSkipped());
+            if (index.pagesRead().isPresent()) {
+                total.put("pagesRead", index.pagesRead().getAsLong());
+            } else {
+                total.putNull("pagesRead");
+            }
+        });
         return json.toPrettyString() + System.lineSeparator();
     }
 }

@@ -58,7 +58,7 @@ class ComponentsCommandTest {
         assertThat(lines.get(4)).isEmpty();
         assertThat(lines.get(5)).isEqualTo("skip-scan searches since the node opened the index");
         assertThat(lines.get(6)).containsSubsequence("node", "index", "partition", "organisation", "searches",
-                "candidates", "results", "false positives", "re-seeks");
+                "candidates", "results", "false positives", "re-seeks", "pages read");
         assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "dhbLoc", "0", "dhb", "3", "2,000", "1,500",
                 "25.0 %", "7");
     }
@@ -86,16 +86,38 @@ class ComponentsCommandTest {
         assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-1", "empty");
         assertThat(lines.get(6)).isEmpty();
         assertThat(lines.get(8)).containsSubsequence("index", "searches", "components opened", "components skipped",
-                "opened/search");
-        assertThat(lines.get(9)).containsSubsequence("locationIndex", "6", "5", "4", "0.83");
+                "opened/search", "pages read", "pages/search");
+        assertThat(lines.get(9)).containsSubsequence("locationIndex", "6", "5", "4", "0.83", "-", "-");
         assertThat(lines).hasSize(10);
 
         String json = ComponentsCommand.json("Tour", "CheckIns", 7, indexes);
         assertThat(json).contains("\"readAmplification\" : [ {\n    \"index\" : \"locationIndex\",\n"
-                + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4\n  } ]");
+                + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4,\n"
+                + "    \"pagesRead\" : null\n  } ]");
         assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
                 .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
                 .contains("\"mbr\" : null,\n      \"level\" : null");
+    }
+
+    @Test
+    void readAmplificationSumsThePagesEachRTreesSearchesReadOverItsPartitions() {
+        IndexPartition rtree0 = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        IndexPartition rtree1 = new IndexPartition("Tour", "CheckIns", "locationIndex", 1);
+        List<IndexComponents> indexes = List.of(pagesRead(rtree0, new ReadCounts(3, 4, 2), 25),
+                pagesRead(rtree1, new ReadCounts(5, 1, 0), 7));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(lines.size() - 1)).containsSubsequence("locationIndex", "8", "5", "2", "0.63", "32",
+                "4.00");
+        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes))
+                .contains("\"componentsSkipped\" : 2,\n    \"pagesRead\" : 32\n  } ]")
+                .contains("\"pagesRead\" : 25,").contains("\"pagesRead\" : 7,");
+    }
+
+    private static IndexComponents pagesRead(IndexPartition where, ReadCounts reads, long pages) {
+        return new IndexComponents("asterix_nc1", where, false, 1, List.of(), List.of(), List.of(),
+                Optional.of(reads), OptionalLong.of(pages), Optional.empty(), Optional.empty());
     }
 
     @Test

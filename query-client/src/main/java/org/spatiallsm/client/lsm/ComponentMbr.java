@@ -1,12 +1,11 @@
 package org.spatiallsm.client.lsm;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.MbrListing;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -21,19 +20,8 @@ public record ComponentMbr(List<Double> min, List<Double> max) {
         max = List.copyOf(max);
     }
 
-    /** A component's {@code "mbr"} field: absent or null for indexes that do not prune. */
-    static Optional<ComponentMbr> fromJson(JsonNode component) {
-        JsonNode mbr = component.path("mbr");
-        if (!mbr.isObject()) {
-            return Optional.empty();
-        }
-        return Optional.of(new ComponentMbr(values(mbr.path("min")), values(mbr.path("max"))));
-    }
-
-    private static List<Double> values(JsonNode array) {
-        List<Double> values = new ArrayList<>();
-        array.forEach(v -> values.add(v.asDouble()));
-        return values;
+    static ComponentMbr of(MbrListing mbr) {
+        return new ComponentMbr(mbr.min(), mbr.max());
     }
 
     public boolean isEmpty() {

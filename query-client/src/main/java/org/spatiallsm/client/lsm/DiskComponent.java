@@ -2,6 +2,8 @@ package org.spatiallsm.client.lsm;
 
 import java.util.OptionalLong;
 
+import org.spatiallsm.introspection.ComponentListing;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,6 +29,13 @@ public record DiskComponent(long firstSequence, long lastSequence, long minId, l
                 json.path("ids").path(0).asLong(), json.path("ids").path(1).asLong(), json.path("bytes").asLong(),
                 tuples.isNumber() ? OptionalLong.of(tuples.asLong()) : OptionalLong.empty(),
                 json.path("merging").asBoolean());
+    }
+
+    static DiskComponent of(ComponentListing component) {
+        return new DiskComponent(component.sequences().get(0), component.sequences().get(1), component.ids().get(0),
+                component.ids().get(1), component.bytes(),
+                component.tuples() == null ? OptionalLong.empty() : OptionalLong.of(component.tuples()),
+                component.merging());
     }
 
     /** The same fields as {@link #fromJson} reads. */

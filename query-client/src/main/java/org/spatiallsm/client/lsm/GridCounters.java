@@ -1,6 +1,7 @@
 package org.spatiallsm.client.lsm;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.GridListing;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -18,10 +19,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record GridCounters(String organisation, String layout, long searches, long ranges, long candidates,
         long results) {
 
-    static GridCounters fromJson(JsonNode json) {
-        return new GridCounters(json.path("organisation").asText(), json.path("layout").asText(),
-                json.path("searches").asLong(), json.path("ranges").asLong(), json.path("candidates").asLong(),
-                json.path("results").asLong());
+    static GridCounters of(GridListing counters) {
+        return new GridCounters(counters.organisation(), counters.layout(), counters.searches(), counters.ranges(),
+                counters.candidates(), counters.results());
     }
 
     /** Candidates refinement discarded, per candidate (0 when there were none). */

@@ -4,6 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,12 +28,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param mbrs       the MBR of each of {@code components}, in the same order; empty for an index that does not prune
  * @param levels     the level of each of {@code components}, in the same order; empty but for a leveled R-tree
  * @param reads      searches and the components they opened and skipped, for an index that prunes
+ * @param pagesRead  buffer-cache pages its searches read from disk, for an index that counts them (the R-trees and
+ *                   organisations of spatial-lsm)
  * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
  * @param grid       the search counters of an SHB-tree or SIF index; empty for other indexes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
         List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
-        Optional<ReadCounts> reads, Optional<SkipScanCounters> skipScan, Optional<GridCounters> grid) {
+        Optional<ReadCounts> reads, OptionalLong pagesRead, Optional<SkipScanCounters> skipScan,
+        Optional<GridCounters> grid) {
 
     public IndexComponents {
         components = List.copyOf(components);
@@ -38,6 +46,13 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs and "
                     + levels.size() + " levels");
         }
+    }
+
+    /** An index partition whose searches' page reads are not counted. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
+            Optional<ReadCounts> reads, Optional<SkipScanCounters> skipScan, Optional<GridCounters> grid) {
+        this(node, where, primary, flushCount, components, mbrs, levels, reads, OptionalLong.empty(), skipScan, grid);
     }
 
     /** An index partition that prunes its searches (or not) and has no levels. */
@@ -76,28 +91,23 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
     }
 
     /** Every index partition of one node's {@code /spatial-lsm/components} answer. */
-    static List<IndexComponents> fromListing(JsonNode listing) {
-        String node = listing.path("node").asText();
-        String dataverse = listing.path("dataverse").asText();
-        String dataset = listing.path("dataset").asText();
+    static List<IndexComponents> fromListing(ComponentsListing listing) {
         List<IndexComponents> indexes = new ArrayList<>();
-        for (JsonNode index : listing.path("indexes")) {
+        for (IndexListing index : listing.indexes()) {
             List<DiskComponent> components = new ArrayList<>();
             List<Optional<ComponentMbr>> mbrs = new ArrayList<>();
             List<OptionalInt> levels = new ArrayList<>();
-            for (JsonNode component : index.path("components")) {
-                components.add(DiskComponent.fromJson(component));
-                mbrs.add(ComponentMbr.fromJson(component));
-                JsonNode level = component.path("level");
-                levels.add(level.isInt() ? OptionalInt.of(level.asInt()) : OptionalInt.empty());
+            for (ComponentListing component : index.components()) {
+                components.add(DiskComponent.of(component));
+                mbrs.add(Optional.ofNullable(component.mbr()).map(ComponentMbr::of));
+                levels.add(component.level() == null ? OptionalInt.empty() : OptionalInt.of(component.level()));
             }
-            Optional<SkipScanCounters> skipScan = index.has("skipScan")
-                    ? Optional.of(SkipScanCounters.fromJson(index.get("skipScan"))) : Optional.empty();
-            Optional<GridCounters> grid =
-                    index.has("grid") ? Optional.of(GridCounters.fromJson(index.get("grid"))) : Optional.empty();
-            indexes.add(new IndexComponents(node, IndexPartition.fromJson(index, dataverse, dataset),
-                    index.path("primary").asBoolean(), index.path("flushCount").asLong(), components, mbrs, levels,
-                    ReadCounts.fromJson(index), skipScan, grid));
+            indexes.add(new IndexComponents(listing.node(),
+                    new IndexPartition(listing.dataverse(), listing.dataset(), index.index(), index.partition()),
+                    index.primary(), index.flushCount(), components, mbrs, levels, ReadCounts.of(index),
+                    index.pagesRead() == null ? OptionalLong.empty() : OptionalLong.of(index.pagesRead()),
+                    Optional.ofNullable(index.skipScan()).map(SkipScanCounters::of),
+                    Optional.ofNullable(index.grid()).map(GridCounters::of)));
         }
         return indexes;
     }
@@ -114,6 +124,11 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             reads.get().writeTo(json);
         } else {
             json.putNull("searches").putNull("componentsOpened").putNull("componentsSkipped");
+        }
+        if (pagesRead.isPresent()) {
+            json.put("pagesRead", pagesRead.getAsLong());
+        } else {
+            json.putNull("pagesRead");
         }
         ArrayNode array = json.putArray("components");
         for (int i = 0; i < components.size(); i++) {

@@ -14,6 +14,8 @@ import java.util.List;
 
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.QueryServiceUnavailableException;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IntrospectionJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -77,16 +79,22 @@ public final class LsmIntrospectionClient {
     /** The disk components of every index partition of the dataset, on every node. */
     public List<IndexComponents> components(String dataverse, String dataset) {
         List<IndexComponents> all = new ArrayList<>();
-        for (JsonNode listing : listings(dataverse, dataset)) {
+        for (ComponentsListing listing : typedListings(dataverse, dataset)) {
             all.addAll(IndexComponents.fromListing(listing));
         }
         return all;
     }
 
-    /**
-     * Every node's {@code /spatial-lsm/components} answer as it came, for fields {@link IndexComponents} does not
-     * model (search counters, levels, an organisation's counters).
-     */
+    /** Every node's {@code /spatial-lsm/components} answer, every field of it (docs/introspection.md). */
+    public List<ComponentsListing> typedListings(String dataverse, String dataset) {
+        List<ComponentsListing> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            all.add(listing(node, get(node, "/spatial-lsm/components", dataverse, dataset)));
+        }
+        return all;
+    }
+
+    /** Every node's {@code /spatial-lsm/components} answer as it came; {@link #typedListings} types it. */
     public List<JsonNode> listings(String dataverse, String dataset) {
         List<JsonNode> all = new ArrayList<>();
         for (Node node : nodes()) {
@@ -104,7 +112,7 @@ public final class LsmIntrospectionClient {
         List<IndexComponents> all = new ArrayList<>();
         for (Node node : nodes()) {
             String answer = send(node, flushRequest(node, dataverse, dataset, true));
-            all.addAll(IndexComponents.fromListing(parse(node, answer)));
+            all.addAll(IndexComponents.fromListing(listing(node, parse(node, answer))));
         }
         return all;
     }
@@ -215,6 +223,14 @@ public final class LsmIntrospectionClient {
                     + " to " + request.uri().getPath() + ": " + error);
         }
         return response.body();
+    }
+
+    private static ComponentsListing listing(Node node, JsonNode answer) {
+        try {
+            return IntrospectionJson.listing(answer);
+        } catch (IllegalArgumentException e) {
+            throw new NodeRequestFailedException("node " + node.id() + " answered " + e.getMessage());
+        }
     }
 
     private static JsonNode parse(Node node, String body) {

@@ -2,7 +2,8 @@ package org.spatiallsm.client.lsm;
 
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.IndexListing;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -13,13 +14,17 @@ public record ReadCounts(long searches, long componentsOpened, long componentsSk
 
     public static final ReadCounts NONE = new ReadCounts(0, 0, 0);
 
-    /** An index partition's fields {@code searches}, {@code componentsOpened}, {@code componentsSkipped}. */
-    static Optional<ReadCounts> fromJson(JsonNode index) {
-        if (!index.path("searches").isNumber()) {
+    /** An index partition's counts; empty for an index that does not prune. */
+    static Optional<ReadCounts> of(IndexListing index) {
+        if (index.searches() == null) {
             return Optional.empty();
         }
-        return Optional.of(new ReadCounts(index.path("searches").asLong(), index.path("componentsOpened").asLong(),
-                index.path("componentsSkipped").asLong()));
+        return Optional.of(new ReadCounts(index.searches(), nullAsZero(index.componentsOpened()),
+                nullAsZero(index.componentsSkipped())));
+    }
+
+    private static long nullAsZero(Long count) {
+        return count == null ? 0 : count;
     }
 
     public ReadCounts plus(ReadCounts other) {

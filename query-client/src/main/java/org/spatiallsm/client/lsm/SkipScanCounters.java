@@ -1,6 +1,7 @@
 package org.spatiallsm.client.lsm;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.SkipScanListing;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -15,9 +16,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public record SkipScanCounters(String organisation, long searches, long candidates, long results, long reseeks) {
 
-    static SkipScanCounters fromJson(JsonNode json) {
-        return new SkipScanCounters(json.path("organisation").asText(), json.path("searches").asLong(),
-                json.path("candidates").asLong(), json.path("results").asLong(), json.path("reseeks").asLong());
+    static SkipScanCounters of(SkipScanListing counters) {
+        return new SkipScanCounters(counters.organisation(), counters.searches(), counters.candidates(),
+                counters.results(), counters.reseeks());
     }
 
     /** Candidates refinement against the MBR discarded, per candidate (0 when there were none). */

@@ -4,9 +4,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.spatiallsm.introspection.GridListing;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What the R-tree searches of one SHB-tree or SIF index partition did since it was opened (a restart starts from 0):
@@ -43,14 +43,9 @@ public final class GridSearchCounters {
         results.increment();
     }
 
-    /** Adds {@code organisation} (shb or sif), {@code layout}, {@code searches}, {@code ranges}, {@code candidates},
-     * {@code results}. */
-    public void writeTo(ObjectNode json) {
-        json.put("organisation", kind == GridOrganisation.Kind.SIF ? "sif" : "shb");
-        json.put("layout", kind.name());
-        json.put("searches", searches.sum());
-        json.put("ranges", ranges.sum());
-        json.put("candidates", candidates.sum());
-        json.put("results", results.sum());
+    /** A reading of the counters, as the components listing shows it. */
+    public GridListing toListing() {
+        return new GridListing(kind == GridOrganisation.Kind.SIF ? "sif" : "shb", kind.name(), searches.sum(),
+                ranges.sum(), candidates.sum(), results.sum());
     }
 }

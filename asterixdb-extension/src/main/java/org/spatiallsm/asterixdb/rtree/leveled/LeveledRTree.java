@@ -52,6 +52,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.crash.FaultPoints;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.geometry.Rect;
@@ -155,6 +156,14 @@ public final class LeveledRTree extends PruningRTree {
     @Override
     public synchronized void activate() throws HyracksDataException {
         super.activate();
+        // Its scans of components without a record read pages; they are not a search's.
+        SearchPageReads.outsideSearches(() -> {
+            activateLevels();
+            return null;
+        });
+    }
+
+    private void activateLevels() throws HyracksDataException {
         LeveledManifest.Log log = LeveledManifest.readLog(files.manifest());
         // Start-up has deleted the consumed flushes' files by now.
         version = log.version().retainRemoved(this::fileExists);
@@ -227,7 +236,7 @@ public final class LeveledRTree extends PruningRTree {
         ILSMDiskComponent flushed = super.doFlush(operation);
         if (flushed != null && flushed != EmptyComponent.INSTANCE) {
             // The policy needs the flush's MBR and entry count; one read of the new component, outside the lock.
-            flushStats.put(name(flushed), scan(flushed));
+            flushStats.put(name(flushed), SearchPageReads.outsideSearches(() -> scan(flushed)));
         }
         return flushed;
     }
@@ -455,6 +464,10 @@ public final class LeveledRTree extends PruningRTree {
 
     @Override
     public ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
+        return SearchPageReads.outsideSearches(() -> mergeLevels(operation));
+    }
+
+    private ILSMDiskComponent mergeLevels(ILSMIOOperation operation) throws HyracksDataException {
         LeveledMergeOperation merge = leveledMerge(operation);
         ILSMIndexOperationContext opCtx = ((LSMIndexSearchCursor) merge.getCursor()).getOpCtx();
         boolean keepsAntiMatter = !merge.decision().dropAntiMatter();

@@ -4,6 +4,7 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexFileManager;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
@@ -14,6 +15,7 @@ import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuple
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.spatiallsm.asterixdb.introspection.PrunedIndex;
+import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
@@ -69,6 +71,26 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
             throws HyracksDataException {
         pruning.countSearch(ctx);
         super.search(ctx, cursor, pred);
+    }
+
+    // Flushes, merges and activation read pages too; they are not the searches' (see SearchPageReads).
+
+    @Override
+    public ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
+        return SearchPageReads.outsideSearches(() -> super.doFlush(operation));
+    }
+
+    @Override
+    public ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
+        return SearchPageReads.outsideSearches(() -> super.doMerge(operation));
+    }
+
+    @Override
+    public synchronized void activate() throws HyracksDataException {
+        SearchPageReads.outsideSearches(() -> {
+            super.activate();
+            return null;
+        });
     }
 
     @Override

@@ -1,0 +1,31 @@
+package org.spatiallsm.introspection;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The one mapping between the introspection records and their JSON, used by the endpoints and their client. */
+public final class IntrospectionJson {
+
+    /** A newer node may add fields; an older client reads what it knows. */
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private IntrospectionJson() {
+    }
+
+    public static ObjectNode toJson(Object listing) {
+        return MAPPER.valueToTree(listing);
+    }
+
+    /** @throws IllegalArgumentException with a one-line reason if {@code json} is no listing */
+    public static ComponentsListing listing(JsonNode json) {
+        try {
+            return MAPPER.treeToValue(json, ComponentsListing.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a components listing: " + e.getOriginalMessage(), e);
+        }
+    }
+}
