@@ -224,6 +224,7 @@ public final class LeveledRTree extends PruningRTree {
 
     @Override
     public ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
+        failAt("leveled.flush.write");
         ILSMDiskComponent flushed = super.doFlush(operation);
         if (flushed != null && flushed != EmptyComponent.INSTANCE) {
             // The policy needs the flush's MBR and entry count; one read of the new component, outside the lock.
@@ -499,6 +500,7 @@ public final class LeveledRTree extends PruningRTree {
                             })
                     .partitions();
             partitions = placeNonFinite(partitions, nonFinite, outputOf, spans);
+            failAt("leveled.merge.spill");
             route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         } finally {
             files.deleteMergeTemporaryDirectory();
@@ -508,10 +510,19 @@ public final class LeveledRTree extends PruningRTree {
         return first;
     }
 
+    /** A fault point ({@link FaultPoints}) where the write that follows would fail as on a full disk. */
+    private static void failAt(String point) throws HyracksDataException {
+        try {
+            FaultPoints.reach(point);
+        } catch (IOException e) {
+            throw HyracksDataException.create(e);
+        }
+    }
+
     /** The directory for the merge's temporary files (see {@link LeveledRTreeFileManager}), created. */
     private Path mergeTemporaryDirectory() throws HyracksDataException {
+        failAt("leveled.merge.temporary");
         try {
-            FaultPoints.reach("leveled.merge.temporary");
             return files.createMergeTemporaryDirectory();
         } catch (IOException e) {
             throw HyracksDataException.create(e);
@@ -591,6 +602,7 @@ public final class LeveledRTree extends PruningRTree {
                             }
                             open[output].add(cursor.getTuple());
                             if (position == plan.lastPosition(output)) {
+                                failAt("leveled.merge.output-write");
                                 open[output].end();
                                 open[output] = null;
                                 finishOutput(merge, output);
