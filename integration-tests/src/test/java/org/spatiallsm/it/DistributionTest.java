@@ -107,7 +107,7 @@ class DistributionTest {
                 CREATE INDEX locationIndex ON CheckIns(location) TYPE RTREE
                   WITH {"merge-policy": {"name": "leveled", "parameters": {"level0-components": 2,
                           "size-ratio": 2, "max-component-entries": 300}}, "partitioning": "str"};
-                CREATE FEED CheckInFeed WITH {"adapter-name": "socket_adapter", "sockets": "127.0.0.1:%d",
+                CREATE FEED CheckInFeed WITH {"adapter-name": "spatial_lsm_socket", "sockets": "127.0.0.1:%d",
                   "address-type": "IP", "type-name": "CheckIn", "format": "adm", "insert-feed": "true"};
                 CONNECT FEED CheckInFeed TO DATASET CheckIns;
                 START FEED CheckInFeed;

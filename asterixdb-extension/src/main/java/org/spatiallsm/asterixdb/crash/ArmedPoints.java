@@ -13,7 +13,7 @@ import java.util.Map;
  * {@code <point>} (its first visit) or {@code <point>@<n>} (its n-th visit); or it is {@code file:<path>}, and the
  * file holds that list (absent or empty: nothing armed). The file is read at every visit, so a test can arm points
  * in a running JVM, e.g. only once a restarted node is ACTIVE. Visits are counted from the JVM's start, or from the
- * last change of the file's text.
+ * last change of the property's value or the file's text, or from {@link #restartCount} (a released hold point).
  */
 final class ArmedPoints {
 
@@ -63,5 +63,10 @@ final class ArmedPoints {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the armed points in " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Starts a new count of every point's visits. */
+    synchronized void restartCount() {
+        reached.clear();
     }
 }

@@ -19,8 +19,12 @@ public final class CrashPoints {
     private CrashPoints() {
     }
 
-    /** Halts the JVM if the crash test asked for this visit of {@code point}. */
+    /**
+     * Halts the JVM if the crash test asked for this visit of {@code point}; first waits there if a test holds the
+     * point ({@link HoldPoints}).
+     */
     public static void reach(String point) {
+        HoldPoints.reach(point);
         int visit = ARMED.armedVisit(point);
         if (visit > 0) {
             System.err.println("spatial-lsm: crash point " + point + " reached (visit " + visit + "), halting");

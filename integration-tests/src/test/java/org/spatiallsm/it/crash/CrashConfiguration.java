@@ -48,8 +48,9 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                             CrashRun.FAULT + "leveled.flush.edit@2")));
 
     /**
-     * What the random crash command runs, one after the other; it halts each configuration's NCs once at each of
-     * its crash points too, at a random visit (the points' own visit numbers are the default suite's). The leveled
+     * What the random crash command runs, one after the other (new ones are appended, so that the i-th keeps its
+     * seed S + i); it halts each configuration's NCs once at each of its crash points too, at a random visit (the
+     * points' own visit numbers are the default suite's). Every spatial-lsm stack policy is here. The leveled
      * R-trees (B0 = 2, B = 2, so levels open often and moves keep coming) cap their components at 1,000 entries: a
      * step's flush of 1,500 entries per partition already makes every merge write several outputs.
      */
@@ -58,7 +59,17 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             new CrashConfiguration("tiered B=4", PRIMARY + rtree("tiered", "{\"size-ratio\": 4}"), "", List.of()),
             leveled("size", "simple"),
             leveled("str", "hilbert"),
-            leveled("rstar-grove-area", "hilbert"));
+            leveled("rstar-grove-area", "hilbert"),
+            stack("min-latency k=3", "min-latency", "{\"k\": 3}"),
+            stack("bigtable k=3", "bigtable", "{\"k\": 3}"),
+            stack("exploring k=4", "exploring", "{\"k\": 4, \"min-merge\": 2}"),
+            stack("constant-all k=3", "constant-all", "{\"k\": 3}"));
+
+    /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */
+    private static CrashConfiguration stack(String name, String policy, String parametersJson) {
+        return new CrashConfiguration(name, PRIMARY + rtree(policy, parametersJson), "",
+                List.of("stack.merge.scheduled", "stack.merge.installed"));
+    }
 
     /** A leveled R-tree under crash test at every phase, its outputs cut by {@code partitioning}. */
     private static CrashConfiguration leveled(String partitioning, String comparator) {

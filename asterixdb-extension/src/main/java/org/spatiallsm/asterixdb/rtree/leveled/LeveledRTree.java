@@ -233,6 +233,7 @@ public final class LeveledRTree extends PruningRTree {
 
     @Override
     public ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
+        failAt("leveled.flush.write");
         ILSMDiskComponent flushed = super.doFlush(operation);
         if (flushed != null && flushed != EmptyComponent.INSTANCE) {
             // The policy needs the flush's MBR and entry count; one read of the new component, outside the lock.
@@ -512,6 +513,7 @@ public final class LeveledRTree extends PruningRTree {
                             })
                     .partitions();
             partitions = placeNonFinite(partitions, nonFinite, outputOf, spans);
+            failAt("leveled.merge.spill");
             route(merge, opCtx, keepsAntiMatter, outputOf, spans.plan(maxOpenOutputs()), partitions);
         } finally {
             files.deleteMergeTemporaryDirectories();
@@ -519,6 +521,15 @@ public final class LeveledRTree extends PruningRTree {
         ILSMDiskComponent first = merge.outputs().get(0);
         uninstalled.put(first, merge);
         return first;
+    }
+
+    /** A fault point ({@link FaultPoints}) where the write that follows would fail as on a full disk. */
+    private static void failAt(String point) throws HyracksDataException {
+        try {
+            FaultPoints.reach(point);
+        } catch (IOException e) {
+            throw HyracksDataException.create(e);
+        }
     }
 
     /**
@@ -529,6 +540,7 @@ public final class LeveledRTree extends PruningRTree {
      */
     private Path mergeTemporaryDirectory() throws HyracksDataException {
         try {
+            // A fault here is a directory that cannot be created: the fallback below must take over.
             FaultPoints.reach("leveled.merge.temporary");
             return Files.createDirectories(files.mergeTemporaryDirectory());
         } catch (IOException e) {
@@ -617,6 +629,7 @@ public final class LeveledRTree extends PruningRTree {
                             }
                             open[output].add(cursor.getTuple());
                             if (position == plan.lastPosition(output)) {
+                                failAt("leveled.merge.output-write");
                                 open[output].end();
                                 open[output] = null;
                                 finishOutput(merge, output);

@@ -2,6 +2,7 @@ package org.spatiallsm.asterixdb.rtree.pruning;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
+import org.apache.hyracks.storage.am.common.ophelpers.IndexOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
@@ -14,6 +15,7 @@ import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
+import org.spatiallsm.asterixdb.crash.HoldPoints;
 import org.spatiallsm.asterixdb.introspection.PrunedIndex;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
@@ -26,6 +28,12 @@ import org.spatiallsm.partitioning.pruning.ReadAmplification;
  * creates is one; everything but the choice of a search's components is the stock index's.
  */
 public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements PrunedIndex {
+
+    /**
+     * A hold point ({@link HoldPoints}): a query's search that has entered its components, outside the operation
+     * tracker's lock, so that a test can let merges and moves install while the query reads what it entered.
+     */
+    public static final String SEARCH_ENTERED = "rtree.search.entered";
 
     private final ComponentPruning pruning;
 
@@ -70,6 +78,9 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     public void search(ILSMIndexOperationContext ctx, IIndexCursor cursor, ISearchPredicate pred)
             throws HyracksDataException {
         pruning.countSearch(ctx);
+        if (ctx.getOperation() == IndexOperation.SEARCH) {
+            HoldPoints.reach(SEARCH_ENTERED);
+        }
         super.search(ctx, cursor, pred);
     }
 
