@@ -21,12 +21,11 @@ import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLo
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,7 +37,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * class (as one created by stock 0.9.8 does) keeps working. The {@code -stock} comparators, chosen to measure the
  * difference, keep 0.9.8's own classes.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class FastCurveOrderTest {
 
     private static final int BATCH = 600;
@@ -102,18 +101,23 @@ class FastCurveOrderTest {
                 .isSortedAccordingTo(stockOrder(new HilbertDoubleComparatorFactory(2).createBinaryComparator()));
     }
 
-    /** Three disk components (the third holds deletes of a third of the first batch), then a full merge. */
+    /**
+     * Three disk components (the third holds deletes of a third of the first batch), then a full merge of the
+     * components as a restart reopens them (with the comparator their {@code .metadata} names).
+     */
     private static void loadInThreeComponentsAndMerge(SpatialTestCluster cluster, String order, String with)
             throws Exception {
-        cluster.client().executeOrThrow(dataverse(order) + "CREATE INDEX loc ON Points(location) TYPE RTREE" + with
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow(dataverse(order) + "CREATE INDEX loc ON Points(location) TYPE RTREE" + with
                 + "; INSERT INTO Points (" + pointsArray(0) + ");");
-        cluster.restart(); // a graceful restart flushes every memory component
-        cluster.client().executeOrThrow("USE " + name(order) + "; INSERT INTO Points (" + pointsArray(1) + ");"
+        FlushDriver flusher = new FlushDriver(client, name(order), "Points");
+        flusher.flush();
+        client.executeOrThrow("USE " + name(order) + "; INSERT INTO Points (" + pointsArray(1) + ");"
                 + "INSERT INTO Points (" + pointsArray(2) + ");");
-        cluster.restart();
-        cluster.client().executeOrThrow("USE " + name(order) + "; DELETE FROM Points p WHERE p.id < " + BATCH
+        flusher.flush();
+        client.executeOrThrow("USE " + name(order) + "; DELETE FROM Points p WHERE p.id < " + BATCH
                 + " AND p.id % 3 = 0;");
-        cluster.restart();
+        cluster.restart(); // a graceful restart flushes every memory component
         cluster.client().executeOrThrow("USE " + name(order) + "; COMPACT DATASET Points;");
     }
 

@@ -12,12 +12,11 @@ import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * the order in which the R-tree stores its entries differs. The stored order is read back with an index-only scan
  * of a dataset on one partition (the LSM R-tree search returns its entries in comparator order).
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class RTreeComparatorTest {
 
     private static final List<String> ORDERS = List.of("default", "hilbert", "zorder", "simple");
@@ -142,12 +141,13 @@ class RTreeComparatorTest {
                     + "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"comparator\": \"" + order + "\"};"
                     + "INSERT INTO Points (" + pointsArray() + ");");
         }
-        cluster.restart(); // component 1: all points
         for (String order : List.of("zorder", "simple")) {
-            cluster.client().executeOrThrow("USE " + name("merge_" + order)
-                    + "; DELETE FROM Points p WHERE p.id % 3 = 0;");
+            new FlushDriver(client, name("merge_" + order), "Points").flush(); // component 1: all points
+            client.executeOrThrow("USE " + name("merge_" + order) + "; DELETE FROM Points p WHERE p.id % 3 = 0;");
         }
-        cluster.restart(); // component 2: anti-matter for a third of them
+        // Component 2, anti-matter for a third of them: a graceful restart flushes it, and the merge then reads
+        // components the restart reopened.
+        cluster.restart();
         for (String order : List.of("zorder", "simple")) {
             QueryServiceClient restarted = cluster.client();
             restarted.executeOrThrow("USE " + name("merge_" + order) + "; COMPACT DATASET Points;");
