@@ -21,11 +21,12 @@ import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLo
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +38,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * class (as one created by stock 0.9.8 does) keeps working. The {@code -stock} comparators, chosen to measure the
  * difference, keep 0.9.8's own classes.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class FastCurveOrderTest {
 
     private static final int BATCH = 600;

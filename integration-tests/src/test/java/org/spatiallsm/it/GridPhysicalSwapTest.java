@@ -16,6 +16,7 @@ import java.util.function.Function;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.IndexComponents;
@@ -23,7 +24,7 @@ import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.organisations.grid.GridParameters;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +37,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The SHB-tree's entries on rectangles, counted by an "all"-path search (the index's grid counters in
  * {@code /spatial-lsm/components}), are exactly the cells the grid gives the live rectangles: deletes leave none.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class GridPhysicalSwapTest {
 
     private static final String WORLD = "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0))";

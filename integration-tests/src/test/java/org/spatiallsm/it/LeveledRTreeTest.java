@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.rtree.leveled.ComponentIds;
@@ -43,7 +44,7 @@ import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.leveled.LeveledView;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,7 +56,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * primary index and the model; a restart keeps levels, MBRs, entry counts and results, and reads them from the
  * manifest without scanning a component.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class LeveledRTreeTest {
 
     private static final String DATASET = "Points";

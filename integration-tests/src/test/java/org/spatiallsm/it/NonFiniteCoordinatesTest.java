@@ -14,9 +14,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * leveled R-tree used to fail every flush of a NaN point, on every replay of the log, so its node never started
  * again.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class NonFiniteCoordinatesTest {
 
     private static final String DATAVERSE = "NonFinite";
