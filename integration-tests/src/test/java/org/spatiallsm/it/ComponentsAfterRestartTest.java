@@ -6,14 +6,15 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /** After a restart the NCs list every index of a dataset, also those no query has opened yet. */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class ComponentsAfterRestartTest {
 
     private static final int RECORDS_PER_FLUSH = 1000;

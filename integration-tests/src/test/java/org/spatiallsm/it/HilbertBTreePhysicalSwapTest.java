@@ -15,6 +15,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
@@ -25,7 +26,7 @@ import org.spatiallsm.organisations.HilbertOrganisation;
 import org.spatiallsm.organisations.PointEntry;
 import org.spatiallsm.organisations.SkipScan;
 import org.spatiallsm.organisations.SortedEntries;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,7 +39,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * whose records live only in the log. Its index-only full scan returns entries in the organisation's order, which
  * shows that the B-tree, and not an R-tree, answered; its search counters are exactly the pure skip-scan's.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class HilbertBTreePhysicalSwapTest {
 
     private static final String WORLD = "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0))";

@@ -13,12 +13,13 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /**
@@ -26,7 +27,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * flush, gives components with disjoint MBRs, and a small window opens only the components it overlaps. Counters are
  * read from the components listing; results always equal a primary-index scan.
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class MbrPruningTest {
 
     private static final String INDEX = "locIdx";

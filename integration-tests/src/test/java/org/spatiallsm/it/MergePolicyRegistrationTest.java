@@ -9,16 +9,17 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.asterixdb.merge.EngineMergePolicies;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Our merge policies are known to AsterixDB, usable in DDL, validated, persisted, and survive a restart. */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class MergePolicyRegistrationTest {
 
     @Test

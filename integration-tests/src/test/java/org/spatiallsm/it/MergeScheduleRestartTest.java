@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.lsm.IndexComponents;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /** Binomial's schedule depends on the flush count t; t lives in the component files and survives a restart. */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class MergeScheduleRestartTest {
 
     private static final int RECORDS_PER_FLUSH = 1000;

@@ -12,11 +12,12 @@ import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * the order in which the R-tree stores its entries differs. The stored order is read back with an index-only scan
  * of a dataset on one partition (the LSM R-tree search returns its entries in comparator order).
  */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class RTreeComparatorTest {
 
     private static final List<String> ORDERS = List.of("default", "hilbert", "zorder", "simple");

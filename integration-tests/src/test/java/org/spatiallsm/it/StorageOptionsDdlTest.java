@@ -13,12 +13,13 @@ import java.util.stream.Stream;
 
 import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialClusterExtension;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 import org.spatiallsm.storage.RTreeComparator;
@@ -27,7 +28,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Storage choices stated in SQL++: dataset and per-index merge policies, validation, persistence. */
-@SharedSpatialCluster
+@ExtendWith(SpatialClusterExtension.class)
 class StorageOptionsDdlTest {
 
     private static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, name: string, location: point };";
