@@ -102,18 +102,23 @@ class FastCurveOrderTest {
                 .isSortedAccordingTo(stockOrder(new HilbertDoubleComparatorFactory(2).createBinaryComparator()));
     }
 
-    /** Three disk components (the third holds deletes of a third of the first batch), then a full merge. */
+    /**
+     * Three disk components (the third holds deletes of a third of the first batch), then a full merge of the
+     * components as a restart reopens them (with the comparator their {@code .metadata} names).
+     */
     private static void loadInThreeComponentsAndMerge(SpatialTestCluster cluster, String order, String with)
             throws Exception {
-        cluster.client().executeOrThrow(dataverse(order) + "CREATE INDEX loc ON Points(location) TYPE RTREE" + with
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow(dataverse(order) + "CREATE INDEX loc ON Points(location) TYPE RTREE" + with
                 + "; INSERT INTO Points (" + pointsArray(0) + ");");
-        cluster.restart(); // a graceful restart flushes every memory component
-        cluster.client().executeOrThrow("USE " + name(order) + "; INSERT INTO Points (" + pointsArray(1) + ");"
+        FlushDriver flusher = new FlushDriver(client, name(order), "Points");
+        flusher.flush();
+        client.executeOrThrow("USE " + name(order) + "; INSERT INTO Points (" + pointsArray(1) + ");"
                 + "INSERT INTO Points (" + pointsArray(2) + ");");
-        cluster.restart();
-        cluster.client().executeOrThrow("USE " + name(order) + "; DELETE FROM Points p WHERE p.id < " + BATCH
+        flusher.flush();
+        client.executeOrThrow("USE " + name(order) + "; DELETE FROM Points p WHERE p.id < " + BATCH
                 + " AND p.id % 3 = 0;");
-        cluster.restart();
+        cluster.restart(); // a graceful restart flushes every memory component
         cluster.client().executeOrThrow("USE " + name(order) + "; COMPACT DATASET Points;");
     }
 

@@ -11,12 +11,11 @@ import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.asterixdb.introspection.LsmIntrospectionServlets;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 
 /**
  * A listing or flush request held in its slow part does not hold the node's dataset lifecycle lock: a query that
@@ -24,7 +23,7 @@ import org.spatiallsm.testcluster.SpatialClusterExtension;
  * the lock held, they would wait for the request's release, which only comes after them: the test would fail at its
  * deadline.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class IntrospectionDoesNotStallTheNodeTest {
 
     /** Generous: only a broken implementation makes a step wait this long. */

@@ -11,7 +11,6 @@ import java.util.Map;
 
 import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
@@ -19,7 +18,7 @@ import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.storage.StorageOptionsParser;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -27,7 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The leveled merge policy in DDL: its options are validated by the decision core before anything is created, it
  * is refused where it does not apply yet, and {@code SpatialLsm.IndexStorage} shows what a leveled R-tree runs.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class LeveledDdlTest {
 
     private static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, name: string, location: point };";

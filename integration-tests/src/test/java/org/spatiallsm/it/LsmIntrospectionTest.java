@@ -14,17 +14,16 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /** The event files, the NC endpoints, and per-index policies seen through them. */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class LsmIntrospectionTest {
 
     private static final int RECORDS_PER_FLUSH = 1000;

@@ -2,18 +2,17 @@ package org.spatiallsm.it;
 
 import java.util.Set;
 
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 
 /**
  * The engine follows the simulator: each policy's dataset gets flushes of equal record counts, and after every flush
  * (once the merges it triggered have completed) each index partition's disk components, as flush intervals, are
  * exactly what the simulator predicts for the flush sizes the engine really wrote.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class MergeScheduleTest {
 
     private static final int FLUSHES = 20;

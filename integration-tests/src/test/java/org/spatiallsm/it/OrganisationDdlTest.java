@@ -10,12 +10,11 @@ import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,7 +24,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code SpatialLsm.IndexStorage} shows, the one-line errors, and the DHVB index's answers against a full scan of
  * the same points in a dataset without a spatial index.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class OrganisationDdlTest {
 
     private static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, location: point, area: rectangle };";

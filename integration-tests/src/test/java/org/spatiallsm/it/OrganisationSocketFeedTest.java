@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
@@ -20,7 +19,7 @@ import org.spatiallsm.load.FeedMode;
 import org.spatiallsm.load.GeneratedRecords;
 import org.spatiallsm.load.LoadReport;
 import org.spatiallsm.load.Loader;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
@@ -33,7 +32,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * scan. The feeds run AsterixDB's own insert and upsert pipelines, so this checks that the physical swap is invisible
  * to them.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class OrganisationSocketFeedTest {
 
     private static final DatasetName DATASET = new DatasetName("FeedOrg", "Points");

@@ -13,11 +13,10 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.load.Catalog;
 import org.spatiallsm.load.FailedRecordLogs;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /**
@@ -25,7 +24,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * counted in the feed's failed-at-parser count and logged with its position, while every well-formed line, on the
  * same connection and on later ones, reaches the dataset.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class SocketFeedRejectsTest {
 
     private static final int PORT = 10131;

@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.SqlppScript;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The requests {@link SqlppScript} makes of a script, as `spatial-lsm sqlpp` sends them, against a real cluster: every
  * statement answers with its own results, and the session statements carry over.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class SqlppScriptClusterTest {
 
     /** The results of each statement of the script, one string of JSON values per statement. */
