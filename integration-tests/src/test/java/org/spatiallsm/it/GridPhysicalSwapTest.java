@@ -15,6 +15,7 @@ import java.util.Random;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
@@ -38,6 +39,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code /spatial-lsm/components}), are exactly the cells the grid gives the live rectangles: deletes leave none.
  */
 @ExtendWith(SpatialClusterExtension.class)
+@Tag("extended") // long: ./scripts/test --extended runs it
 class GridPhysicalSwapTest {
 
     private static final String WORLD = "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0))";

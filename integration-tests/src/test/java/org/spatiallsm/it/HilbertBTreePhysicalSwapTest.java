@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
@@ -40,6 +41,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * shows that the B-tree, and not an R-tree, answered; its search counters are exactly the pure skip-scan's.
  */
 @ExtendWith(SpatialClusterExtension.class)
+@Tag("extended") // long: ./scripts/test --extended runs it
 class HilbertBTreePhysicalSwapTest {
 
     private static final String WORLD = "create_rectangle(create_point(-180.0, -90.0), create_point(180.0, 90.0))";

@@ -24,6 +24,7 @@ import org.apache.asterix.testframework.xml.TestSuiteParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
@@ -36,6 +37,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * <p>With {@code -Dspatiallsm.compat.baseline=true} the same cases run without our extensions, to tell whether a
  * failure is ours or the environment's.
  */
+@Tag("extended") // long: ./scripts/test --extended runs it
 class StockSqlppSuiteTest {
 
     private static final Set<String> GROUPS = Set.of("ddl", "dml", "load", "spatial", "feeds", "index-selection");
