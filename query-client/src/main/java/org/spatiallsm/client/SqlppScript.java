@@ -23,11 +23,29 @@ public final class SqlppScript {
      *
      * @param number from 1, in the order of the file
      * @param line the line of the file it starts on, from 1
+     * @param column the column of the file it starts at, from 1
      * @param text as written, comments inside it included, up to and including its semicolon
-     * @param request what to send to run it: the session statements in force, on one line, then the statement
-     *            (AsterixDB's line numbers in an error count from the statement's first line)
+     * @param session the session statements in force (USE, SET, DECLARE FUNCTION), on one line; empty if none
      */
-    public record Statement(int number, int line, String text, String request) {
+    public record Statement(int number, int line, int column, String text, String session) {
+
+        /**
+         * What to send to run it: the session statements, then the statement at the line and column where it stands
+         * in the file (blank lines and blanks in front), so that the line and column of an error AsterixDB reports
+         * are the file's. Only when the session does not fit in front of a statement that shares the file's first
+         * line with others is the statement sent after it on that line.
+         */
+        public String request() {
+            String indent = " ".repeat(column - 1);
+            if (line > 1) {
+                return session + "\n".repeat(line - 1) + indent + text;
+            }
+            if (session.isEmpty()) {
+                return indent + text;
+            }
+            return session.length() < column - 1 ? session + indent.substring(session.length()) + text
+                    : session + " " + text;
+        }
 
         /** The statement's start on one line, to name it in a message. */
         public String excerpt() {
@@ -56,10 +74,14 @@ public final class SqlppScript {
         String use = null;
         List<String> settings = new ArrayList<>();
         int line = 1;
+        int lineStart = 0;
         int counted = 0;
         for (int[] span : spans(source)) {
             for (; counted < span[0]; counted++) {
-                line += source.charAt(counted) == '\n' ? 1 : 0;
+                if (source.charAt(counted) == '\n') {
+                    line++;
+                    lineStart = counted + 1;
+                }
             }
             String text = source.substring(span[0], span[1]);
             List<String> session = new ArrayList<>();
@@ -67,8 +89,8 @@ public final class SqlppScript {
                 session.add(use);
             }
             session.addAll(settings);
-            statements.add(new Statement(statements.size() + 1, line, text,
-                    session.isEmpty() ? text : String.join(" ", session) + " " + text));
+            statements.add(new Statement(statements.size() + 1, line, span[0] - lineStart + 1, text,
+                    String.join(" ", session)));
             String compact = compact(text);
             switch (firstWord(compact)) {
                 case "USE" -> use = compact;

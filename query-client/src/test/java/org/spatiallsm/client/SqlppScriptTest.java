@@ -13,8 +13,10 @@ class SqlppScriptTest {
         return SqlppScript.parse(source).statements().stream().map(Statement::text).toList();
     }
 
+    /** What each statement runs as: its session statements, then the statement itself. */
     private static List<String> requests(String source) {
-        return SqlppScript.parse(source).statements().stream().map(Statement::request).toList();
+        return SqlppScript.parse(source).statements().stream()
+                .map(statement -> (statement.session() + " " + statement.text()).strip()).toList();
     }
 
     private static List<Integer> lines(String source) {
@@ -202,20 +204,33 @@ class SqlppScriptTest {
         SqlppScript script = SqlppScript.parse(tour);
 
         assertThat(script.statements()).extracting(Statement::line).containsExactly(1, 2, 3, 4, 6, 8);
-        assertThat(script.statements()).extracting(Statement::request).containsExactly(
-                "CREATE DATAVERSE Tour IF NOT EXISTS;", "USE Tour;",
-                "USE Tour; CREATE TYPE CheckIn AS { id: int64, location: point, message: string };",
-                "USE Tour; CREATE DATASET CheckIns(CheckIn) PRIMARY KEY id\n"
-                        + "  WITH {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 4}}};",
-                "USE Tour; CREATE FEED CheckInFeed WITH {\"adapter-name\": \"socket_adapter\", \"sockets\": "
-                        + "\"127.0.0.1:10001\",\n  \"address-type\": \"IP\", \"type-name\": \"CheckIn\", \"format\": "
-                        + "\"adm\", \"insert-feed\": \"true\"};",
-                "USE Tour; START FEED CheckInFeed;");
+        assertThat(script.statements()).extracting(Statement::session).containsExactly("", "", "USE Tour;",
+                "USE Tour;", "USE Tour;", "USE Tour;");
+        assertThat(script.statements().get(3).text()).isEqualTo("CREATE DATASET CheckIns(CheckIn) PRIMARY KEY id\n"
+                + "  WITH {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": {\"k\": 4}}};");
     }
 
     @Test
-    void aStatementIsSentAsWrittenSoAsterixDbsLineNumbersCountFromItsFirstLine() {
-        assertThat(requests("USE Tour;\n\nSELECT\n  VALUE 1\n;")).last().isEqualTo("USE Tour; SELECT\n  VALUE 1\n;");
+    void aStatementIsSentWhereItStandsInTheFileSoAsterixDbsPositionsAreTheFiles() {
+        List<Statement> statements = SqlppScript.parse("USE Tour;\n\n  SELECT\n  VALUE 1\n;").statements();
+
+        assertThat(statements.get(1).line()).isEqualTo(3);
+        assertThat(statements.get(1).column()).isEqualTo(3);
+        assertThat(statements.get(1).request()).isEqualTo("USE Tour;\n\n  SELECT\n  VALUE 1\n;");
+        assertThat(SqlppScript.parse("\n SELECT VALUE 1;").statements().get(0).request())
+                .isEqualTo("\n SELECT VALUE 1;");
+    }
+
+    @Test
+    void onTheFirstLineTheSessionStandsInTheColumnsBeforeTheStatement() {
+        assertThat(SqlppScript.parse("USE Tour;   SELECT VALUE 1;").statements().get(1).request())
+                .isEqualTo("USE Tour;   SELECT VALUE 1;");
+        assertThat(SqlppScript.parse("USE A; USE B; SELECT VALUE 1;").statements().get(2).request())
+                .isEqualTo("USE B;        SELECT VALUE 1;");
+        assertThat(SqlppScript.parse("use /* x */ A;SELECT VALUE 1;").statements().get(1).request())
+                .isEqualTo("use A;        SELECT VALUE 1;");
+        assertThat(SqlppScript.parse("SET a \"b\";SET c \"d\";SELECT VALUE 1;").statements().get(2).request())
+                .as("does not fit: sent after the session").isEqualTo("SET a \"b\"; SET c \"d\"; SELECT VALUE 1;");
     }
 
     @Test

@@ -11,7 +11,6 @@ import org.apache.asterix.lang.common.expression.RecordConstructor;
 import org.apache.asterix.lang.common.statement.CreateIndexStatement;
 import org.apache.asterix.lang.common.struct.Identifier;
 import org.apache.asterix.lang.sqlpp.parser.SqlppParseException;
-import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.spatiallsm.storage.IndexOrganisation;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.OrganisationTypes;
@@ -37,13 +36,13 @@ public final class SpatialCreateIndexStatement extends CreateIndexStatement {
 
     /**
      * Called by the generated parser where the stock grammar constructs the statement; rejects invalid options
-     * before anything runs.
+     * before anything runs, with a plain one-line error (not a syntax error).
      *
      * @param organisationType the name after TYPE when it is not a stock index type ({@code DHVBTREE}, ...), else
      *                         null; {@code indexType} is then RTREE, the logical type the organisation stands behind
      * @param organisationArguments its parameters as written, null without parentheses
      */
-    public static CreateIndexStatement create(SourceLocation location, RecordConstructor withRecord,
+    public static CreateIndexStatement create(RecordConstructor withRecord,
             String organisationType, List<String> organisationArguments, DataverseName dataverseName,
             Identifier datasetName, Identifier indexName, IndexType indexType,
             List<IndexedElement> indexedElements, boolean enforced, int gramLength, String fullTextConfigName,
@@ -60,7 +59,7 @@ public final class SpatialCreateIndexStatement extends CreateIndexStatement {
             }
             options = StorageOptionsParser.indexOptions(with, indexType.name(), organisation);
         } catch (CompilationException | IllegalArgumentException e) {
-            throw new SqlppParseException(location, "index " + indexName + ": " + e.getMessage());
+            throw OptionErrors.invalid("index " + indexName + ": " + e.getMessage());
         }
         return new SpatialCreateIndexStatement(options, dataverseName, datasetName, indexName, indexType,
                 indexedElements, enforced, gramLength, fullTextConfigName, ifNotExists, excludeUnknownKey,

@@ -10,6 +10,7 @@ import org.apache.asterix.lang.common.expression.TypeExpression;
 import org.apache.asterix.lang.common.statement.DatasetDecl;
 import org.apache.asterix.lang.common.statement.IDatasetDetailsDecl;
 import org.apache.asterix.lang.common.struct.Identifier;
+import org.apache.asterix.lang.sqlpp.parser.SqlppParseException;
 import org.spatiallsm.storage.MergePolicyChoice;
 import org.spatiallsm.storage.StorageOptionsParser;
 
@@ -32,24 +33,28 @@ public final class SpatialDatasetDecl extends DatasetDecl {
         this.mergePolicy = mergePolicy;
     }
 
-    /** Called by the generated parser where the stock grammar constructs an internal dataset's declaration. */
+    /**
+     * Called by the generated parser where the stock grammar constructs an internal dataset's declaration. Errors in
+     * the WITH record, ours and AsterixDB's, leave as plain one-line errors rather than syntax errors.
+     */
     public static DatasetDecl internal(DataverseName dataverse, Identifier name, TypeExpression itemType,
             TypeExpression metaItemType, Map<String, String> hints, DatasetType datasetType, IDatasetDetailsDecl idd,
-            RecordConstructor withRecord, boolean ifNotExists) throws CompilationException {
-        Map<String, Object> with = withRecord == null ? Map.of() : WithRecords.toMap(withRecord);
-        if (!StorageOptionsParser.answersForDatasetMergePolicy(with)) {
-            return new DatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd, withRecord,
-                    ifNotExists);
-        }
-        MergePolicyChoice policy;
+            RecordConstructor withRecord, boolean ifNotExists) throws SqlppParseException {
         try {
+            Map<String, Object> with = withRecord == null ? Map.of() : WithRecords.toMap(withRecord);
+            if (!StorageOptionsParser.answersForDatasetMergePolicy(with)) {
+                return new DatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd, withRecord,
+                        ifNotExists);
+            }
             WithRecords.requireUniqueKeys(withRecord);
-            policy = StorageOptionsParser.datasetMergePolicy(with);
+            MergePolicyChoice policy = StorageOptionsParser.datasetMergePolicy(with);
+            return new SpatialDatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd,
+                    WithRecords.without(withRecord, StorageOptionsParser.MERGE_POLICY), ifNotExists, policy);
         } catch (IllegalArgumentException e) {
-            throw new CompilationException(e.getMessage());
+            throw OptionErrors.invalid(e.getMessage());
+        } catch (CompilationException e) {
+            throw OptionErrors.stock(e);
         }
-        return new SpatialDatasetDecl(dataverse, name, itemType, metaItemType, hints, datasetType, idd,
-                WithRecords.without(withRecord, StorageOptionsParser.MERGE_POLICY), ifNotExists, policy);
     }
 
     @Override

@@ -14,6 +14,8 @@ import org.apache.asterix.lang.common.expression.FieldBinding;
 import org.apache.asterix.lang.common.expression.ListConstructor;
 import org.apache.asterix.lang.common.expression.LiteralExpr;
 import org.apache.asterix.lang.common.expression.RecordConstructor;
+import org.apache.asterix.lang.common.expression.UnaryExpr;
+import org.apache.asterix.lang.common.struct.UnaryExprType;
 import org.apache.asterix.lang.common.util.ExpressionUtils;
 import org.apache.asterix.object.base.AdmArrayNode;
 import org.apache.asterix.object.base.AdmBigIntNode;
@@ -31,7 +33,50 @@ final class WithRecords {
 
     /** The record's fields as String, Long, Double, Boolean, Map and List values (null for SQL++ null). */
     static Map<String, Object> toMap(RecordConstructor record) throws CompilationException {
+        foldSigns(record);
         return objectValue(ExpressionUtils.toNode(record));
+    }
+
+    /**
+     * Turns every signed number of the record ({@code -3}, {@code +4.5}) into a number literal, in place. The parser
+     * reads {@code -3} as an operator applied to 3, and AsterixDB's conversion of a constant record refuses operators
+     * ("Expression of type UNARY_EXPRESSION is not supported in constant record"), so a negative value would never
+     * reach the validation that says which values are allowed.
+     */
+    static void foldSigns(RecordConstructor record) throws CompilationException {
+        for (FieldBinding binding : record.getFbList()) {
+            binding.setRightExpr(folded(binding.getRightExpr()));
+        }
+    }
+
+    private static Expression folded(Expression expression) throws CompilationException {
+        if (expression instanceof RecordConstructor record) {
+            foldSigns(record);
+        } else if (expression instanceof ListConstructor list) {
+            List<Expression> items = new ArrayList<>();
+            for (Expression item : list.getExprList()) {
+                items.add(folded(item));
+            }
+            list.setExprList(items);
+        } else if (expression instanceof UnaryExpr signed && signed.getExpr() instanceof LiteralExpr literal
+                && isNumber(literal.getValue())) {
+            if (signed.getExprType() == UnaryExprType.NEGATIVE) {
+                LiteralExpr negated = new LiteralExpr(ExpressionUtils.reverseSign(literal.getValue()));
+                negated.setSourceLocation(signed.getSourceLocation());
+                return negated;
+            }
+            if (signed.getExprType() == UnaryExprType.POSITIVE) {
+                return literal;
+            }
+        }
+        return expression;
+    }
+
+    private static boolean isNumber(Literal literal) {
+        return switch (literal.getLiteralType()) {
+            case DOUBLE, FLOAT, LONG, INTEGER -> true;
+            default -> false;
+        };
     }
 
     /**

@@ -69,4 +69,37 @@ class OrganisationTypeGrammarTest {
                 + "WITH {\"comparator\": \"hilbert\"};"))
                 .hasMessageContaining("index d: option \"comparator\" does not apply to a DHVBTREE index");
     }
+
+    @Test
+    void optionErrorsAreNotSyntaxErrorsAndCarryNoPosition() {
+        assertThatThrownBy(() -> parse("CREATE INDEX c ON Tweets(location) TYPE RTREE WITH {\"colour\": \"red\"};"))
+                .hasMessage("ASX1079: Compilation error: index c: unknown index option \"colour\"; allowed: "
+                        + "merge-policy, comparator, partitioning");
+        assertThatThrownBy(() -> parse("CREATE DATASET D(T) PRIMARY KEY id WITH {\"merge-policy\": "
+                + "{\"name\": \"binomial\", \"parameters\": {\"k\": 0}}};"))
+                .hasMessage("ASX1079: Compilation error: merge policy 'binomial': invalid value '0' for parameter 'k' "
+                        + "(allowed: an integer from 1 to 1000)");
+    }
+
+    @Test
+    void aStockWithErrorKeepsAsterixDbsOwnCode() {
+        assertThatThrownBy(() -> parse("CREATE DATASET D(T) PRIMARY KEY id WITH {\"storage-block-compression\": "
+                + "{\"scheme\": \"snappy\", \"level\": 3}};"))
+                .hasMessageStartingWith("ASX1097: ").hasMessageNotContaining("Syntax error")
+                .hasMessageNotContaining("line 1");
+    }
+
+    @Test
+    void signedNumbersReachTheValidation() throws Exception {
+        assertThatThrownBy(() -> parse("CREATE DATASET D(T) PRIMARY KEY id WITH {\"merge-policy\": "
+                + "{\"name\": \"tiered\", \"parameters\": {\"size-ratio\": -3}}};"))
+                .hasMessage("ASX1079: Compilation error: merge policy 'tiered': invalid value '-3' for parameter "
+                        + "'size-ratio' (allowed: an integer from 2 to 1000)");
+        assertThat(parse("CREATE INDEX b ON Tweets(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": "
+                + "\"binomial\", \"parameters\": {\"k\": +4}}};").storageOptions().mergePolicy()).isPresent();
+        assertThatThrownBy(() -> parse("CREATE INDEX b ON Tweets(location) TYPE RTREE WITH {\"merge-policy\": "
+                + "{\"name\": \"binomial\", \"parameters\": {\"k\": 1e400}}};"))
+                .hasMessageContaining("index b: parameter \"k\" of merge policy \"binomial\" must be a finite "
+                        + "number; got Infinity");
+    }
 }

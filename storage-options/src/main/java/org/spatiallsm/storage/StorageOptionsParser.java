@@ -200,7 +200,11 @@ public final class StorageOptionsParser {
         }
         Map<String, String> strings = new LinkedHashMap<>();
         parameters.forEach((name, parameter) -> {
-            if (parameter instanceof Number number) {
+            if (parameter instanceof Double decimal && !Double.isFinite(decimal)) {
+                throw new InvalidStorageOptionException("parameter \"" + name + "\" of merge policy \"" + policy
+                        + "\" must be a finite number; got " + decimal + " (a number beyond a double's range, such"
+                        + " as 1e400, reads as Infinity)");
+            } else if (parameter instanceof Number number) {
                 strings.put(String.valueOf(name), numberText(number));
             } else if (words && (parameter instanceof String || parameter instanceof Boolean)) {
                 strings.put(String.valueOf(name), String.valueOf(parameter));

@@ -62,6 +62,10 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "binomial", "parameters", Map.of("k", "4"))), "RTREE"))
                 .hasMessageContaining("\"k\"").hasMessageContaining("must be a number");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy",
+                Map.of("name", "binomial", "parameters", Map.of("k", Double.POSITIVE_INFINITY))), "RTREE"))
+                .hasMessage("parameter \"k\" of merge policy \"binomial\" must be a finite number; got Infinity (a "
+                        + "number beyond a double's range, such as 1e400, reads as Infinity)");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "correlated-prefix")), "BTREE"))
                 .hasMessageContaining("dataset only");
