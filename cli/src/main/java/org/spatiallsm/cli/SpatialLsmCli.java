@@ -1,5 +1,7 @@
 package org.spatiallsm.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 import org.spatiallsm.cli.bench.BenchCommand;
@@ -35,33 +37,49 @@ public final class SpatialLsmCli implements Runnable {
     /** The configured command line, shared by {@link #main} and the tests. */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new SpatialLsmCli());
-        // Numbers are "an integer" or "a number" for the user, not picocli's "a long" or "a double".
-        commandLine.registerConverter(long.class, text -> parse(text, "an integer", Long::valueOf));
-        commandLine.registerConverter(Long.class, text -> parse(text, "an integer", Long::valueOf));
-        commandLine.registerConverter(int.class, text -> parse(text, "an integer up to 2147483647", Integer::valueOf));
-        commandLine.registerConverter(Integer.class,
-                text -> parse(text, "an integer up to 2147483647", Integer::valueOf));
+        // Numbers are "a whole number" or "a number" for the user, not picocli's "a long" or "a double".
+        commandLine.registerConverter(long.class, text -> parse(text, "a whole number", Long::valueOf));
+        commandLine.registerConverter(Long.class, text -> parse(text, "a whole number", Long::valueOf));
+        commandLine.registerConverter(int.class, text -> parse(text, WHOLE_INT, Integer::valueOf));
+        commandLine.registerConverter(Integer.class, text -> parse(text, WHOLE_INT, Integer::valueOf));
         commandLine.registerConverter(double.class, text -> parse(text, "a number", Double::valueOf));
         commandLine.registerConverter(Double.class, text -> parse(text, "a number", Double::valueOf));
         // A mistyped option gets one line naming it, not the whole usage (--help shows that).
         return commandLine.setParameterExceptionHandler((error, args) -> {
             CommandLine failed = error.getCommandLine();
-            failed.getErr().println("error: " + usageError(error.getMessage()) + " (see: "
-                    + failed.getCommandSpec().qualifiedName() + " --help)");
+            failed.getErr().println("error: " + usageError(error));
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
     }
 
-    /** Picocli's message without its own "Error: " prefix, which would follow ours. */
-    private static String usageError(String message) {
-        return message.startsWith("Error: ") ? message.substring("Error: ".length()) : message;
+    private static final String WHOLE_INT = "a whole number up to 2147483647";
+
+    /**
+     * A value that does not convert: "--records must be a whole number, got 'abc'", naming the option and what it
+     * takes. Anything else: picocli's message without its own "Error: " prefix (which would follow ours), and where
+     * to read the command's usage.
+     */
+    static String usageError(CommandLine.ParameterException error) {
+        if (error.getCause() instanceof CommandLine.TypeConversionException conversion
+                && error.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+            String name = option.longestName();
+            if (option.type().isEnum()) {
+                List<String> allowed = new ArrayList<>();
+                option.completionCandidates().forEach(allowed::add);
+                return name + " must be one of " + String.join(", ", allowed) + ", got '" + error.getValue() + "'";
+            }
+            return name + " " + conversion.getMessage();
+        }
+        String message = error.getMessage();
+        return (message.startsWith("Error: ") ? message.substring("Error: ".length()) : message) + " (see: "
+                + error.getCommandLine().getCommandSpec().qualifiedName() + " --help)";
     }
 
     private static <T> T parse(String text, String what, Function<String, T> parser) {
         try {
             return parser.apply(text);
         } catch (NumberFormatException notANumber) {
-            throw new CommandLine.TypeConversionException("'" + text + "' is not " + what);
+            throw new CommandLine.TypeConversionException("must be " + what + ", got '" + text + "'");
         }
     }
 

@@ -21,7 +21,11 @@ public final class WriteOptions {
     private boolean noRtree;
 
     public FeedMode feedMode() {
-        return FeedMode.parse(mode);
+        try {
+            return FeedMode.parse(mode);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--mode must be insert or upsert, got '" + mode + "'");
+        }
     }
 
     public int batchSize() {

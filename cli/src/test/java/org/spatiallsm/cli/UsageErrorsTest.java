@@ -19,14 +19,23 @@ class UsageErrorsTest {
     }
 
     @Test
-    void aValueThatIsNoNumberIsNamedAsAnIntegerOrANumber() {
+    void aValueThatDoesNotConvertNamesTheOptionAndWhatItTakes() {
         assertOneLineUsageError(CliRun.command("generate", "records", "--records", "abc"),
-                "error: Invalid value for option '--records': 'abc' is not an integer (see: spatial-lsm generate "
-                        + "records --help)");
+                "error: --records must be a whole number, got 'abc'\n");
         assertOneLineUsageError(CliRun.command("generate", "queries", "--sigma", "3,x"),
-                "'x' is not a number");
+                "error: --sigma must be a number, got 'x'\n");
         assertOneLineUsageError(CliRun.command("load", "--dataset", "Geo.Points", "--batch", "99999999999"),
-                "'99999999999' is not an integer up to 2147483647");
+                "error: --batch must be a whole number up to 2147483647, got '99999999999'\n");
+        assertOneLineUsageError(CliRun.command("flush", "--dataverse", "a", "--dataset", "b", "--timeout", "x"),
+                "error: --timeout must be a whole number, got 'x'\n");
+    }
+
+    @Test
+    void aWordOutsideItsChoicesListsThem() {
+        assertOneLineUsageError(CliRun.command("simulate", "--policy", "binomial", "--format", "csv"),
+                "error: --format must be one of table, json, got 'csv'\n");
+        assertOneLineUsageError(CliRun.command("components", "--dataverse", "a", "--dataset", "b", "--format",
+                "yaml"), "error: --format must be one of table, json, got 'yaml'\n");
     }
 
     @Test

@@ -111,7 +111,7 @@ class LoadDriverCommandsTest {
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--feed-address", "localhost", "--endpoint",
                 "http://127.0.0.1:1"), 2, "error: --feed-address must be HOST:PORT, got 'localhost'");
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--mode", "merge", "--endpoint",
-                "http://127.0.0.1:1"), 2, "error: mode must be insert or upsert, got 'merge'");
+                "http://127.0.0.1:1"), 2, "error: --mode must be insert or upsert, got 'merge'");
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--file", directory.resolve("none.adm").toString(),
                 "--endpoint", "http://127.0.0.1:1"), 2, "error: no such file: " + directory.resolve("none.adm"));
         CliRun both = run("load", "--dataset", "Geo.Points", "--feed", "--http");
