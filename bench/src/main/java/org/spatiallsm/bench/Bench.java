@@ -3,9 +3,15 @@ package org.spatiallsm.bench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code ./scripts/bench}: one subcommand per micro-benchmark. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Micro-benchmarks of spatial-lsm's building blocks, on this machine.",
+/**
+ * Entry point of {@code ./scripts/bench}: one subcommand per micro-benchmark. Not {@code spatial-lsm bench}, which
+ * measures a running cluster; the help says so, since both are called "bench".
+ */
+@Command(name = "./scripts/bench", mixinStandardHelpOptions = true,
+        description = { "Micro-benchmarks of spatial-lsm's building blocks (sorting with a comparator, partitioning, "
+                + "a leveled flush), run in this JVM, without a cluster.",
+            "For benchmarks against a running cluster (ingest, merge policies, comparators in the engine, index "
+                + "organisations), see 'spatial-lsm bench --help'." },
         subcommands = { ComparatorBenchmark.class, PartitionerBenchmark.class, LeveledFlushBenchmark.class })
 public final class Bench implements Runnable {
 

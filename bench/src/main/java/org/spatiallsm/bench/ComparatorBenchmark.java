@@ -3,10 +3,12 @@ package org.spatiallsm.bench;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.Callable;
 
@@ -49,6 +51,11 @@ final class ComparatorBenchmark implements Callable<Integer> {
             description = "timed runs per cell; the median is reported (default: ${DEFAULT-VALUE})")
     int runs;
 
+    @Option(names = "--warm-up-runs", defaultValue = "1",
+            description = "untimed runs per cell before the timed ones, so that the JIT has compiled every "
+                    + "comparator (default: ${DEFAULT-VALUE})")
+    int warmUpRuns;
+
     @Option(names = "--dimensions", split = ",", defaultValue = "2,3,4",
             description = "key dimensions to measure (default: ${DEFAULT-VALUE})")
     int[] dimensions;
@@ -75,12 +82,15 @@ final class ComparatorBenchmark implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (points < 2 || runs < 1 || Arrays.stream(dimensions).anyMatch(d -> d < 1 || d > 8)) {
-            spec.commandLine().getErr().println("error: need --points >= 2, --runs >= 1, --dimensions in 1..8");
+        if (points < 2 || runs < 1 || warmUpRuns < 0 || Arrays.stream(dimensions).anyMatch(d -> d < 1 || d > 8)) {
+            spec.commandLine().getErr().println("error: need --points >= 2, --runs >= 1, --warm-up-runs >= 0, "
+                    + "--dimensions in 1..8");
             return 2;
         }
-        out.printf("Sorting %,d uniform random points, CPU ms, median of %d runs (JVM %s, %d cores)%n", points, runs,
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        reliabilityNote(points, runs, warmUpRuns).ifPresent(spec.commandLine().getErr()::println);
+        out.printf("Sorting %,d uniform random points, CPU ms, median of %d runs after %d warm-up (JVM %s, %d "
+                + "cores)%n", points, runs, warmUpRuns, System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors());
         out.printf("%-5s", "dims");
         COLUMNS.forEach(column -> out.printf(" %16s", column.name() + " ms"));
         out.printf(" %15s %14s%n", "hilbert/simple", "zorder/simple");
@@ -91,6 +101,11 @@ final class ComparatorBenchmark implements Callable<Integer> {
             Map<String, double[]> times = new HashMap<>();
             for (Column column : measured) {
                 times.put(column.name(), new double[runs]);
+            }
+            for (int run = 0; run < warmUpRuns; run++) {
+                for (Column column : measured) {
+                    sortMillis(keys, d, column.source().factory(d));
+                }
             }
             // Round robin, so that the JIT and the machine's other load treat every comparator alike.
             for (int run = 0; run < runs; run++) {
@@ -111,6 +126,28 @@ final class ComparatorBenchmark implements Callable<Integer> {
         }
         out.println("(hilbert supports 2-D keys only; hilbert and zorder are spatial-lsm's, in exactly 0.9.8's order)");
         return 0;
+    }
+
+    /**
+     * A warning when the table cannot be trusted: a median of fewer than 3 runs is one run's time, so a JIT
+     * compilation or other load during it decides the ratio; without a warm-up the first comparator sorted pays
+     * for compiling the sort; on small sets a sort takes a few milliseconds and the ratios swing widely. The
+     * recorded ratios (all within 3x of simple) are for the defaults.
+     */
+    static Optional<String> reliabilityNote(int points, int runs, int warmUpRuns) {
+        List<String> reasons = new ArrayList<>();
+        if (runs < 3) {
+            reasons.add("fewer than 3 timed runs");
+        }
+        if (warmUpRuns < 1) {
+            reasons.add("no warm-up run");
+        }
+        if (points < 100_000) {
+            reasons.add("fewer than 100,000 points");
+        }
+        return reasons.isEmpty() ? Optional.empty() : Optional.of("note: " + String.join(", ", reasons)
+                + ": a JIT compilation or other load can decide the ratios; the recorded ones are for 1,000,000 "
+                + "points, 3 runs and a warm-up run");
     }
 
     /** As AsterixDB hands a curve order to an R-tree: wrapped to skip each key's type tag. */

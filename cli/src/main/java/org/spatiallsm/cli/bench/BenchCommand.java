@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Benchmarks against a running cluster; results are printed, never asserted. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks against a running cluster.",
+@Command(name = "bench", mixinStandardHelpOptions = true, description = { "Benchmarks against a running cluster.",
+            "The micro-benchmarks of single building blocks, without a cluster (comparator sorting cost, "
+                + "partitioners, leveled flushes), are a separate tool: ./scripts/bench --help." },
         subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
             ComparatorsEngineBenchCommand.class, SpatialPoliciesBenchCommand.class,
             OrganisationBenchCommands.IndexOrganisations.class, OrganisationBenchCommands.GridDensity.class })
