@@ -54,6 +54,12 @@ class UsageErrorsTest {
     }
 
     @Test
+    void sqlppRefusesANegativeProgressInterval() {
+        assertOneLineUsageError(CliRun.command("sqlpp", "--progress-every", "-1", "-"),
+                "error: --progress-every must be >= 0 seconds (0 for never), got -1 (see: spatial-lsm sqlpp --help)");
+    }
+
+    @Test
     void benchIngestNeedsAtLeastOneRecord() {
         assertOneLineUsageError(CliRun.benchAtNowhere("ingest", "--records", "0"),
                 "error: --records must be >= 1, got 0");

@@ -109,7 +109,7 @@ public final class Progress implements AutoCloseable {
     }
 
     /** h:mm:ss */
-    static String clock(Duration d) {
+    public static String clock(Duration d) {
         long seconds = d.toSeconds();
         return String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
     }

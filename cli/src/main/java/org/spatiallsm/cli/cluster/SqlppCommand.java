@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.client.QueryResult;
@@ -19,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,6 +61,32 @@ public final class SqlppCommand implements Callable<Integer> {
             + "and execution time, result count and size, ...) and warnings on stderr, like AsterixDB's console")
     boolean metrics;
 
+    private long progressSeconds;
+
+    @Option(names = "--progress-every", paramLabel = "SECONDS", defaultValue = "10",
+            description = "while a statement runs longer, print its elapsed time on stderr every SECONDS; on a "
+                    + "terminal only, unless the option is given; 0 turns it off (default: ${DEFAULT-VALUE})")
+    void progressEvery(long seconds) {
+        if (seconds < 0) {
+            throw new ParameterException(spec.commandLine(),
+                    "--progress-every must be >= 0 seconds (0 for never), got " + seconds);
+        }
+        progressSeconds = seconds;
+    }
+
+    /** A thread for the tickers of long statements, or null: off, or by default when nobody watches a terminal. */
+    private ScheduledExecutorService progressScheduler() {
+        boolean asked = spec.commandLine().getParseResult().hasMatchedOption("--progress-every");
+        if (progressSeconds == 0 || !(asked || System.console() != null)) {
+            return null;
+        }
+        return Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "sqlpp-progress");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
     /** Names the statement in a message when there is more than one: "statement 2 (line 3, SELECT ...): ". */
     private static String describe(SqlppScript.Statement statement, SqlppScript script) {
         return script.statements().size() == 1 ? ""
@@ -92,9 +122,22 @@ public final class SqlppCommand implements Callable<Integer> {
             return UNREADABLE_INPUT;
         }
         QueryServiceClient client = endpoint.client();
+        ScheduledExecutorService progress = progressScheduler();
+        try {
+            return run(script, client, progress, out, err);
+        } finally {
+            if (progress != null) {
+                progress.shutdownNow();
+            }
+        }
+    }
+
+    private int run(SqlppScript script, QueryServiceClient client, ScheduledExecutorService progress,
+            PrintWriter out, PrintWriter err) throws IOException {
         for (SqlppScript.Statement statement : script.statements()) {
             QueryResult result;
-            try {
+            try (ElapsedTicker ticker = progress == null ? null : ElapsedTicker.every(
+                    Duration.ofSeconds(progressSeconds), progress, statement.excerpt(), err)) {
                 result = client.execute(statement.request());
             } catch (QueryServiceUnavailableException e) {
                 err.println("error: " + describe(statement, script) + e.getMessage());

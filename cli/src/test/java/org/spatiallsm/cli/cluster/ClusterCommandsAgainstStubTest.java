@@ -134,7 +134,8 @@ class ClusterCommandsAgainstStubTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().lines()).containsExactly("1", "2", "3");
-        assertThat(requests).containsExactly("SELECT VALUE 1;", "SELECT VALUE 2;", "SELECT VALUE 3;");
+        assertThat(requests).as("each where it stands in the file").containsExactly("SELECT VALUE 1;",
+                "                SELECT VALUE 2;", "\nSELECT VALUE 3;");
     }
 
     @Test
@@ -152,8 +153,8 @@ class ClusterCommandsAgainstStubTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().lines()).containsExactly("4");
-        assertThat(requests).containsExactly("CREATE DATAVERSE Tour;", "USE Tour;",
-                "USE Tour; CREATE TYPE T AS { id: int64 };", "USE Tour; SELECT VALUE 4;");
+        assertThat(requests).containsExactly("CREATE DATAVERSE Tour;", "\nUSE Tour;",
+                "USE Tour;\n\nCREATE TYPE T AS { id: int64 };", "USE Tour;\n\n\nSELECT VALUE 4;");
     }
 
     @Test
