@@ -50,22 +50,28 @@ public final class DatasetSetup {
         return dataset.dataset() + "Type";
     }
 
+    /** {@link #ensure(Catalog, DatasetName, RecordShape, boolean, String, boolean, String)}: a plain R-tree. */
+    public static Catalog.DatasetType ensure(Catalog catalog, DatasetName dataset, RecordShape shape, boolean create,
+            String with, boolean rtree) {
+        return ensure(catalog, dataset, shape, create, with, rtree, null);
+    }
+
     /**
      * @param create     create the dataverse, type, dataset (and index) when the dataset does not exist
      * @param with       the WITH clause of CREATE DATASET, e.g. a merge policy, or null; refused for an existing
      *                   dataset rather than silently ignored
      * @param rtree      also create an R-tree on the shape's point field
+     * @param indexWith  the WITH clause of that R-tree (its own merge policy, comparator, ...), or null; refused for
+     *                   an existing dataset too
      * @return the dataset's declared type
      * @throws LoadException when the dataset is missing (and not to be created) or its type cannot take the shape
      */
     public static Catalog.DatasetType ensure(Catalog catalog, DatasetName dataset, RecordShape shape, boolean create,
-            String with, boolean rtree) {
+            String with, boolean rtree, String indexWith) {
         var existing = catalog.datasetType(dataset);
         if (existing.isPresent()) {
-            if (with != null && !with.isBlank()) {
-                throw new LoadException("dataset " + dataset + " exists already, and --with only configures a "
-                        + "dataset that --create creates; leave --with out to load into it as it is");
-            }
+            refuseForExisting(dataset, "--with", with, "a dataset");
+            refuseForExisting(dataset, "--index-with", indexWith, "the R-tree of a dataset");
             List<String> problems = SchemaCheck.problems(existing.get(), shape);
             if (!problems.isEmpty()) {
                 throw new LoadException("dataset " + dataset + " cannot take " + shape.name() + " records: "
@@ -77,13 +83,27 @@ public final class DatasetSetup {
             throw new LoadException("dataset " + dataset + " does not exist (add --create to create it for "
                     + shape.name() + " records)");
         }
-        catalog.client().executeOrThrow(createStatements(dataset, shape, with, rtree));
+        catalog.client().executeOrThrow(createStatements(dataset, shape, with, rtree, indexWith));
         return catalog.datasetType(dataset).orElseThrow(
                 () -> new LoadException("dataset " + dataset + " was created but the metadata does not show it"));
     }
 
-    /** The DDL that {@link #ensure} runs to create a dataset: dataverse, closed type, dataset, R-tree. */
+    /** A clause that only configures what --create creates would be ignored for an existing dataset: refuse it. */
+    private static void refuseForExisting(DatasetName dataset, String option, String clause, String configures) {
+        if (clause != null && !clause.isBlank()) {
+            throw new LoadException("dataset " + dataset + " exists already, and " + option + " only configures "
+                    + configures + " that --create creates; leave " + option + " out to load into it as it is");
+        }
+    }
+
+    /** The DDL that {@link #ensure} runs to create a dataset: dataverse, closed type, dataset, a plain R-tree. */
     public static String createStatements(DatasetName dataset, RecordShape shape, String with, boolean rtree) {
+        return createStatements(dataset, shape, with, rtree, null);
+    }
+
+    /** The same, the R-tree with {@code indexWith} as its WITH clause when that is given. */
+    public static String createStatements(DatasetName dataset, RecordShape shape, String with, boolean rtree,
+            String indexWith) {
         String dv = Sqlpp.identifier(dataset.dataverse());
         String type = Sqlpp.identifier(typeNameFor(dataset));
         String ds = Sqlpp.identifier(dataset.dataset());
@@ -97,7 +117,11 @@ public final class DatasetSetup {
         ddl.append(";\n");
         if (rtree) {
             ddl.append("CREATE INDEX ").append(Sqlpp.identifier(dataset.dataset() + "Location")).append(" ON ")
-                    .append(ds).append('(').append(Sqlpp.identifier(shape.pointField())).append(") TYPE RTREE;\n");
+                    .append(ds).append('(').append(Sqlpp.identifier(shape.pointField())).append(") TYPE RTREE");
+            if (indexWith != null && !indexWith.isBlank()) {
+                ddl.append(" WITH ").append(indexWith);
+            }
+            ddl.append(";\n");
         }
         return ddl.toString();
     }

@@ -42,13 +42,22 @@ public final class Loader {
      * @param create         create the dataset (closed type from the shape) if it does not exist
      * @param with           WITH clause for a created dataset (e.g. its merge policy), or null
      * @param rtree          create an R-tree on the point field of a created dataset
+     * @param indexWith      WITH clause of that R-tree (its own merge policy, comparator), or null
      * @param stallTimeout   how long the feed may take in nothing before the load gives up waiting for it
      * @param contentChecks  how many generated records to read back and compare
      * @param clusterDataDir where relative NC storage paths start (to read failed-record logs), or null
      */
     public record Options(DatasetName dataset, Transport transport, FeedMode mode, String feedName, String feedHost,
-            int feedPort, int batchSize, double rate, boolean create, String with, boolean rtree,
+            int feedPort, int batchSize, double rate, boolean create, String with, boolean rtree, String indexWith,
             Duration stallTimeout, int contentChecks, Path clusterDataDir, Duration progressInterval) {
+
+        /** Options whose created R-tree, if any, is a plain one. */
+        public Options(DatasetName dataset, Transport transport, FeedMode mode, String feedName, String feedHost,
+                int feedPort, int batchSize, double rate, boolean create, String with, boolean rtree,
+                Duration stallTimeout, int contentChecks, Path clusterDataDir, Duration progressInterval) {
+            this(dataset, transport, mode, feedName, feedHost, feedPort, batchSize, rate, create, with, rtree, null,
+                    stallTimeout, contentChecks, clusterDataDir, progressInterval);
+        }
 
         public String effectiveFeedName() {
             return feedName != null ? feedName : dataset.dataset() + "Feed";
@@ -108,7 +117,8 @@ public final class Loader {
             throws IOException {
         DatasetName dataset = options.dataset();
         Catalog.DatasetType type = shape != null
-                ? DatasetSetup.ensure(catalog, dataset, shape, options.create(), options.with(), options.rtree())
+                ? DatasetSetup.ensure(catalog, dataset, shape, options.create(), options.with(), options.rtree(),
+                        options.indexWith())
                 : catalog.datasetType(dataset).orElseThrow(() -> new LoadException("dataset " + dataset
                         + " does not exist (give --shape and --create to create it)"));
         Counter counter = counterFor(source, shape, dataset);

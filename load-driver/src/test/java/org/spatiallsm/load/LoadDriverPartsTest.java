@@ -61,6 +61,9 @@ class LoadDriverPartsTest {
                         "CREATE INDEX `TweetsLocation` ON `Tweets`(`sender-location`) TYPE RTREE;");
         assertThat(DatasetSetup.createStatements(new DatasetName("Geo", "P"), RecordShapes.named("point"), null,
                 false)).doesNotContain("INDEX", "WITH");
+        assertThat(DatasetSetup.createStatements(new DatasetName("Geo", "P"), RecordShapes.named("point"), null,
+                true, "{\"comparator\": \"simple\"}")).contains("CREATE DATASET `P`(`PType`) PRIMARY KEY `id`;",
+                        "CREATE INDEX `PLocation` ON `P`(`loc`) TYPE RTREE WITH {\"comparator\": \"simple\"};");
     }
 
     @Test

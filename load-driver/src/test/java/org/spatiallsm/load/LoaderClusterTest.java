@@ -252,18 +252,30 @@ class LoaderClusterTest {
     }
 
     @Test
-    void withOnAnExistingDatasetIsRefusedNotIgnored(QueryServiceClient client) throws IOException {
+    void indexWithConfiguresTheCreatedRTreeAndBothWithsAreRefusedForAnExistingDataset(QueryServiceClient client)
+            throws IOException {
         RecordGenerator data = generator("uniform", "point", 8);
         Loader loader = new Loader(client, log, false);
-        loader.load(new GeneratedRecords(data, 0, 10), data.shape(),
-                options("Configured", Loader.Transport.HTTP, FeedMode.INSERT, null, 0));
+        loader.load(new GeneratedRecords(data, 0, 10), data.shape(), new Loader.Options(
+                new DatasetName("LoadIT", "Configured"), Loader.Transport.HTTP, FeedMode.INSERT, null, "127.0.0.1", 0,
+                250, 0, true, null, true, "{\"merge-policy\": {\"name\": \"tiered\"}, \"comparator\": \"simple\"}",
+                Duration.ofSeconds(30), 5, null, Duration.ofMillis(200)));
 
+        assertThat(client.executeOrThrow("SELECT s.MergePolicy, s.MergePolicySetOn, s.Comparator FROM "
+                + "SpatialLsm.IndexStorage s WHERE s.DataverseName = \"LoadIT\" AND s.DatasetName = \"Configured\" "
+                + "AND s.IndexName = \"ConfiguredLocation\";").results().toString())
+                .isEqualTo("[{\"MergePolicy\":\"tiered\",\"MergePolicySetOn\":\"index\",\"Comparator\":\"simple\"}]");
         assertThatThrownBy(() -> loader.load(new GeneratedRecords(data, 10, 10), data.shape(),
                 options("Configured", 0, "{\"merge-policy\": {\"name\": \"binomial\"}}", null,
                         Loader.Transport.HTTP, FeedMode.INSERT, null)))
                 .isInstanceOf(LoadException.class)
                 .hasMessage("dataset LoadIT.Configured exists already, and --with only configures a dataset that "
                         + "--create creates; leave --with out to load into it as it is");
+        assertThatThrownBy(() -> DatasetSetup.ensure(new Catalog(client), new DatasetName("LoadIT", "Configured"),
+                data.shape(), true, null, true, "{\"comparator\": \"hilbert\"}"))
+                .isInstanceOf(LoadException.class)
+                .hasMessage("dataset LoadIT.Configured exists already, and --index-with only configures the R-tree of "
+                        + "a dataset that --create creates; leave --index-with out to load into it as it is");
         assertThat(new Catalog(client).count(new DatasetName("LoadIT", "Configured"))).isEqualTo(10);
     }
 

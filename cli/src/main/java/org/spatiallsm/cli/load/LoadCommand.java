@@ -92,6 +92,13 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     WithOption with;
 
+    @Option(names = "--index-with", paramLabel = "JSON",
+            description = "WITH clause of the R-tree that --create puts on the point field: its own merge policy, "
+                    + "comparator, partitioning, e.g. '{\"merge-policy\": {\"name\": \"leveled\"}, "
+                    + "\"comparator\": \"simple\"}' (default: none: the R-tree runs the dataset's merge policy "
+                    + "and the default comparator)")
+    String indexWith;
+
     @Mixin
     DataOptions data;
 
@@ -109,12 +116,16 @@ public final class LoadCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--rate must be >= 0 records per second (0 for full speed), got "
                         + rate);
             }
+            if (indexWith != null && !write.rtree()) {
+                throw new IllegalArgumentException("--index-with configures the R-tree that --no-rtree leaves out; "
+                        + "give one of them");
+            }
             boolean shapeGiven = spec.commandLine().getParseResult().hasMatchedOption("--shape");
             RecordShape shape = file == null || shapeGiven || create ? data.recordShape() : null;
             RecordSource source = file != null ? new FileRecords(file) : data.records();
             Loader.Options options = new Loader.Options(target, transport.http ? Loader.Transport.HTTP
                     : Loader.Transport.FEED, write.feedMode(), feedName, feed.host(), feed.port(),
-                    write.batchSize(), rate, create, with.with(), write.rtree(), feed.stallTimeout(),
+                    write.batchSize(), rate, create, with.with(), write.rtree(), indexWith, feed.stallTimeout(),
                     contentChecks, FeedOptions.clusterDataDir(), Duration.ofMillis((long) (progressSeconds * 1000)));
             PrintStream log = System.err;
             LoadReport report = new Loader(endpoint.client(), log, System.console() != null).load(source, shape,

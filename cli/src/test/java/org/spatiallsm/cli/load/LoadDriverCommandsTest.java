@@ -112,6 +112,9 @@ class LoadDriverCommandsTest {
                 "http://127.0.0.1:1"), 2, "error: --feed-address must be HOST:PORT, got 'localhost'");
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--mode", "merge", "--endpoint",
                 "http://127.0.0.1:1"), 2, "error: --mode must be insert or upsert, got 'merge'");
+        assertOneLineError(run("load", "--dataset", "Geo.Points", "--create", "--no-rtree", "--index-with",
+                "{\"comparator\": \"simple\"}", "--endpoint", "http://127.0.0.1:1"), 2,
+                "error: --index-with configures the R-tree that --no-rtree leaves out; give one of them");
         assertOneLineError(run("load", "--dataset", "Geo.Points", "--file", directory.resolve("none.adm").toString(),
                 "--endpoint", "http://127.0.0.1:1"), 2, "error: no such file: " + directory.resolve("none.adm"));
         CliRun both = run("load", "--dataset", "Geo.Points", "--feed", "--http");
