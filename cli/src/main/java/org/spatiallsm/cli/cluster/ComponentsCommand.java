@@ -81,9 +81,20 @@ public final class ComponentsCommand implements Callable<Integer> {
         });
     }
 
+    /**
+     * "Tour.CheckIns (dataset id 114)". A REBALANCE gives the dataset's new copy its id with the top bit flipped
+     * (AsterixDB 0.9.8's alternating ids), so after one the id is a large negative number; the heading says so and
+     * names the id it alternates with.
+     */
+    static String heading(String dataverse, String dataset, int datasetId) {
+        String id = datasetId >= 0 ? "dataset id " + datasetId
+                : "dataset id " + datasetId + ": " + (datasetId ^ Integer.MIN_VALUE) + " with its top bit flipped, as "
+                        + "AsterixDB numbers a rebalanced dataset";
+        return dataverse + "." + dataset + " (" + id + ")\n";
+    }
+
     static String table(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s.%s (dataset id %d)%n", dataverse,
-                dataset, datasetId));
+        StringBuilder text = new StringBuilder(heading(dataverse, dataset, datasetId));
         if (indexes.isEmpty()) {
             return text.append("no node stores an index partition of it\n").toString();
         }

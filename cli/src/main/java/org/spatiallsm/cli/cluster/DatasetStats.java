@@ -132,8 +132,7 @@ final class DatasetStats {
 
     /** One row per index, then one row per level of each index, like RocksDB's per-level compaction stats. */
     static String table(String dataverse, String dataset, int datasetId, List<IndexStats> indexes) {
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s.%s (dataset id %d)%n", dataverse,
-                dataset, datasetId));
+        StringBuilder text = new StringBuilder(ComponentsCommand.heading(dataverse, dataset, datasetId));
         if (indexes.isEmpty()) {
             return text.append("no node stores an index partition of it\n").toString();
         }

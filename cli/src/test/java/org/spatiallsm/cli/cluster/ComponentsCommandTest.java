@@ -22,6 +22,14 @@ import org.spatiallsm.client.lsm.ReadCounts;
 /** components: rendering and one-line errors (no cluster needed). */
 class ComponentsCommandTest {
 
+    @Test
+    void aRebalancedDatasetsIdIsExplained() {
+        assertThat(ComponentsCommand.heading("Tour", "CheckIns", 114)).isEqualTo("Tour.CheckIns (dataset id 114)\n");
+        assertThat(ComponentsCommand.heading("Tour", "CheckIns", -2147483534)).isEqualTo("Tour.CheckIns (dataset id "
+                + "-2147483534: 114 with its top bit flipped, as AsterixDB numbers a rebalanced dataset)\n");
+    }
+
+
     private static CliRun run(String... args) {
         return CliRun.of(args);
     }
