@@ -142,11 +142,19 @@ class StorageOptionsDdlTest {
                 CREATE DATASET Places(PlaceType) PRIMARY KEY id;
                 CREATE INDEX locationIndex ON Places(location) TYPE RTREE
                   WITH {"merge-policy": {"name": "binomial", "parameters": {"k": 3}}};
-                CREATE INDEX locationIndex IF NOT EXISTS ON Places(location) TYPE RTREE
-                  WITH {"merge-policy": {"name": "tiered"}};
                 """);
+        QueryResult other = client.executeOrThrow("USE Lifecycle; CREATE INDEX locationIndex IF NOT EXISTS ON "
+                + "Places(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"tiered\"}};");
+        QueryResult same = client.executeOrThrow("USE Lifecycle; CREATE INDEX locationIndex IF NOT EXISTS ON "
+                + "Places(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"binomial\", \"parameters\": "
+                + "{\"k\": 3}}};");
+
         assertThat(hints(client, "Lifecycle", "Places")).containsEntry("spatial-lsm/locationIndex/merge-policy",
                 "binomial");
+        assertThat(other.warnings()).containsExactly("1: index locationIndex exists already, with other storage "
+                + "options than this statement's; IF NOT EXISTS left it as it is (drop it and create it again to "
+                + "change them)");
+        assertThat(same.warnings()).isEmpty();
 
         client.executeOrThrow("USE Lifecycle; DROP INDEX Places.locationIndex;");
         assertThat(hints(client, "Lifecycle", "Places")).isEmpty();

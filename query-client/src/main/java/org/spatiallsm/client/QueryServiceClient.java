@@ -36,6 +36,9 @@ public final class QueryServiceClient {
     /** How long to wait for the endpoint to accept a connection; a cluster on the network accepts in far less. */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+    /** How many warnings a request's answer lists at most (its {@code warningCount} metric counts them all). */
+    static final int MAX_WARNINGS = 100;
+
     private final URI endpoint;
     private final HttpClient http;
     private final Duration timeout;
@@ -62,8 +65,9 @@ public final class QueryServiceClient {
      *             because the cluster is not ACTIVE (the message names the nodes that are down)
      */
     public QueryResult execute(String statements) {
+        // AsterixDB reports no warning unless asked for some (its max-warnings defaults to 0).
         String form = "statement=" + URLEncoder.encode(statements, StandardCharsets.UTF_8)
-                + "&client_context_id=spatial-lsm";
+                + "&client_context_id=spatial-lsm&max-warnings=" + MAX_WARNINGS;
         HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/query/service")).timeout(timeout)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();

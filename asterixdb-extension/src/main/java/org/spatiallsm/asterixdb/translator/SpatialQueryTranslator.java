@@ -31,7 +31,10 @@ import org.apache.asterix.translator.IRequestParameters;
 import org.apache.asterix.translator.SessionOutput;
 import org.apache.hyracks.api.client.IHyracksClientConnection;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
+import org.apache.hyracks.api.exceptions.IError;
 import org.apache.hyracks.api.exceptions.SourceLocation;
+import org.apache.hyracks.api.exceptions.Warning;
+import org.apache.hyracks.api.util.ErrorMessageUtil;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
@@ -53,6 +56,27 @@ public class SpatialQueryTranslator extends QueryTranslator {
 
     private static final String CORRELATED_PREFIX = "correlated-prefix";
 
+    /**
+     * A warning in the query service's answer ({@code "warnings": [{"code": 1, "msg": ...}]}): its message as
+     * given, without an AsterixDB error code, since it is not an error.
+     */
+    private static final IError NOTICE = new IError() {
+        @Override
+        public String component() {
+            return ErrorMessageUtil.NONE;
+        }
+
+        @Override
+        public int intValue() {
+            return 1;
+        }
+
+        @Override
+        public String errorMessage() {
+            return "%1$s";
+        }
+    };
+
     public SpatialQueryTranslator(ICcApplicationContext appCtx, List<Statement> statements, SessionOutput output,
             ILangCompilationProvider compilationProvider, ExecutorService executorService,
             IResponsePrinter responsePrinter) {
@@ -67,7 +91,13 @@ public class SpatialQueryTranslator extends QueryTranslator {
                 ? spatial.storageOptions() : IndexStorageOptions.NONE;
         String indexName = statement.getIndexName().getValue();
         // An existing index keeps its options: IF NOT EXISTS is a no-op, and without it AsterixDB reports the clash.
-        if (indexExists(dataverseName, datasetName, indexName)) {
+        Optional<IndexStorageOptions> existing = existingIndexOptions(dataverseName, datasetName, indexName);
+        if (existing.isPresent()) {
+            if (statement.getIfNotExists() && !existing.get().equals(options) && warningCollector.shouldWarn()) {
+                warningCollector.warn(Warning.of(null, NOTICE, "index " + indexName + " exists already, with other "
+                        + "storage options than this statement's; IF NOT EXISTS left it as it is (drop it and create "
+                        + "it again to change them)"));
+            }
             super.doCreateIndex(metadataProvider, statement, dataverseName, datasetName, hcc, requestParameters);
             return;
         }
@@ -207,11 +237,16 @@ public class SpatialQueryTranslator extends QueryTranslator {
         }
     }
 
-    private static boolean indexExists(DataverseName dataverseName, String datasetName, String indexName)
-            throws Exception {
+    /** The options of an existing index (none of its own: NONE), or empty if there is no such index. */
+    private static Optional<IndexStorageOptions> existingIndexOptions(DataverseName dataverseName,
+            String datasetName, String indexName) throws Exception {
         MetadataTransactionContext tx = MetadataManager.INSTANCE.beginTransaction();
         try {
-            return MetadataManager.INSTANCE.getIndex(tx, dataverseName, datasetName, indexName) != null;
+            if (MetadataManager.INSTANCE.getIndex(tx, dataverseName, datasetName, indexName) == null) {
+                return Optional.empty();
+            }
+            Dataset dataset = MetadataManager.INSTANCE.getDataset(tx, dataverseName, datasetName);
+            return Optional.of(IndexOptionsStore.read(dataset, indexName));
         } finally {
             MetadataManager.INSTANCE.commitTransaction(tx);
         }
