@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
@@ -21,6 +22,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * new one, and the flushes after the restart install components with newer ids.
  */
 @ExtendWith(SpatialClusterExtension.class)
+@Tag("extended") // a cluster of its own and a restart: ./scripts/test --extended runs it
 class CreateIndexOnRecordsCrashTest {
 
     private static final String DATAVERSE = "CreateOnRecordsCrash";
