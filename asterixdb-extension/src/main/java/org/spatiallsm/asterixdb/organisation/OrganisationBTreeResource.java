@@ -18,6 +18,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFacto
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationSchedulerProvider;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTrackerFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
@@ -25,6 +26,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCacheProvider;
 import org.apache.hyracks.storage.common.IStorageManager;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.storage.common.compression.NoOpCompressorDecompressorFactory;
+import org.spatiallsm.asterixdb.componentid.CurrentIdCallbackFactory;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -77,11 +79,15 @@ public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
         pageWriteCallbackFactory.initialize(serviceCtx, this);
         // The index partition's own view of the node's cache, which counts the pages its searches read.
         IBufferCache diskBufferCache = SearchPageReads.of(storageManager.getBufferCache(serviceCtx));
+        ILSMOperationTracker opTracker = opTrackerProvider.getOperationTracker(serviceCtx, this);
+        // A new index's memory component gets a newer id than its bulk-loaded component (see the factory).
+        ILSMIOOperationCallbackFactory ioOpCallbacks =
+                CurrentIdCallbackFactory.of(ioOpCallbackFactory, opTracker, serviceCtx, this);
         return newIndex(OrganisationBTree.parts(ioManager, memory, file, diskBufferCache,
                 typeTraits, cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
-                opTrackerProvider.getOperationTracker(serviceCtx, this), ioSchedulerProvider.getIoScheduler(serviceCtx),
-                ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory, durable,
-                serviceCtx.getTracer(), compressorDecompressorFactory, nullTypeTraits, nullIntrospector));
+                opTracker, ioSchedulerProvider.getIoScheduler(serviceCtx), ioOpCallbacks, pageWriteCallbackFactory,
+                metadataPageManagerFactory, durable, serviceCtx.getTracer(), compressorDecompressorFactory,
+                nullTypeTraits, nullIntrospector));
     }
 
     /** The index this resource opens as. */

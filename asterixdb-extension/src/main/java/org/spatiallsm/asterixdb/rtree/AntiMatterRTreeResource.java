@@ -14,6 +14,7 @@ import org.apache.hyracks.storage.am.btree.frames.BTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.common.api.ITreeIndexFrameFactory;
 import org.apache.hyracks.storage.am.common.tuples.TypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
@@ -33,6 +34,7 @@ import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.spatiallsm.asterixdb.componentid.CurrentIdCallbackFactory;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
 /**
@@ -54,7 +56,9 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
 
     /**
      * What an anti-matter R-tree is made of, for this resource on this node: the pieces of 0.9.8's own
-     * {@code LSMRTreeUtils.createLSMTreeWithAntiMatterTuples}. Leaves of point keys store one corner only.
+     * {@code LSMRTreeUtils.createLSMTreeWithAntiMatterTuples}. Leaves of point keys store one corner only. The IO
+     * callbacks give a new index's memory component a newer id than its bulk-loaded component
+     * ({@link CurrentIdCallbackFactory}).
      */
     public record Parts(IIOManager ioManager, FileReference file, List<IVirtualBufferCache> virtualBufferCaches,
             IBufferCache diskBufferCache, RTreeFrameFactory interiorFrames, RTreeFrameFactory leafFrames,
@@ -63,7 +67,8 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
             ILSMDiskComponentFactory bulkLoadComponentFactory,
             ComponentFilterHelper filterHelper, LSMComponentFilterFrameFactory filterFrames,
             LSMComponentFilterManager filterManager, int[] comparatorFields, IBinaryComparatorFactory[] linearizerArray,
-            ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler) {
+            ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
+            ILSMIOOperationCallbackFactory ioOpCallbacks) {
     }
 
     protected final Parts parts(INCServiceContext serviceCtx) throws HyracksDataException {
@@ -113,14 +118,15 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
             linearizerArray[i] = btreeCmpFactories[keyFields + i - 1];
         }
 
+        ILSMOperationTracker opTracker = opTrackerProvider.getOperationTracker(serviceCtx, this);
         return new Parts(ioManager, file, virtualBufferCaches, diskBufferCache, interiorFrames, leafFrames(leafWriter),
                 new BTreeNSMInteriorFrameFactory(buddyWriter), new BTreeNSMLeafFrameFactory(buddyWriter), diskTrees,
                 bulkLoadTrees, new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, filterHelper),
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, filterHelper), filterHelper,
                 filterFrames, filterManager, comparatorFields, linearizerArray,
-                mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
-                opTrackerProvider.getOperationTracker(serviceCtx, this),
-                ioSchedulerProvider.getIoScheduler(serviceCtx));
+                mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx), opTracker,
+                ioSchedulerProvider.getIoScheduler(serviceCtx),
+                CurrentIdCallbackFactory.of(ioOpCallbackFactory, opTracker, serviceCtx, this));
     }
 
     private RTreeTypeAwareTupleWriterFactory pointLeafWriter(int keyFields) {

@@ -37,7 +37,7 @@ public final class LeveledRTreeResource extends AntiMatterRTreeResource {
         }
         Parts parts = parts(serviceCtx);
         return new LeveledRTree(parts, new LeveledRTreeFileManager(parts.ioManager(), parts.file(), parts.diskTrees()),
-                typeTraits.length, cmpFactories, btreeCmpFactories, linearizeCmpFactory, ioOpCallbackFactory,
+                typeTraits.length, cmpFactories, btreeCmpFactories, linearizeCmpFactory, parts.ioOpCallbacks(),
                 pageWriteCallbackFactory, rtreeFields, durable, isPointMBR, valueProviderFactories, orderingName());
     }
 

@@ -32,7 +32,7 @@ public final class PruningRTreeResource extends AntiMatterRTreeResource {
         Parts parts = parts(serviceCtx);
         return new PruningRTree(parts,
                 new LSMRTreeWithAntiMatterTuplesFileManager(parts.ioManager(), parts.file(), parts.diskTrees()),
-                typeTraits.length, cmpFactories, btreeCmpFactories, linearizeCmpFactory, ioOpCallbackFactory,
+                typeTraits.length, cmpFactories, btreeCmpFactories, linearizeCmpFactory, parts.ioOpCallbacks(),
                 pageWriteCallbackFactory, rtreeFields, filterFields, durable, isPointMBR, valueProviderFactories);
     }
 
