@@ -211,7 +211,7 @@ public final class ConfigurationRun implements Closeable {
     }
 
     private SearchCounters counters(DatasetName dataset, String index) {
-        return SearchCounters.of(cluster.lsm().listings(dataset.dataverse(), dataset.dataset()), index);
+        return SearchCounters.of(cluster.lsm().typedListings(dataset.dataverse(), dataset.dataset()), index);
     }
 
     /**
