@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
@@ -215,15 +216,16 @@ public final class ConfigurationRun implements Closeable {
     }
 
     /**
-     * Rows of io-events.csv: every flush and merge of the dataset's indexes from the LSM event journal, in the
-     * nodes' order. A merge's {@code level} is its output level for an index with levels (empty otherwise, and for
-     * flushes); its outputs are all the components it wrote (K for a leveled R-tree).
+     * Rows of io-events.csv: every flush and merge of the dataset's indexes from the LSM event journal, in time
+     * order (the journal answers node by node; cumulative sums such as write amplification need one timeline). A
+     * merge's {@code level} is its output level for an index with levels (empty otherwise, and for flushes); its
+     * outputs are all the components it wrote (K for a leveled R-tree).
      */
     public void writeIoEvents(DatasetName dataset) throws IOException {
-        for (LsmEvent event : cluster.lsm().events(dataset.dataverse(), dataset.dataset())) {
-            if (!event.isFlush() && !event.isMerge()) {
-                continue;
-            }
+        List<LsmEvent> events = cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(event -> event.isFlush() || event.isMerge())
+                .sorted(Comparator.comparingLong(event -> eventTime(event).orElse(Long.MAX_VALUE))).toList();
+        for (LsmEvent event : events) {
             OptionalLong t = eventTime(event);
             long bytesIn = event.isFlush() ? 0 : event.inputs().stream().mapToLong(DiskComponent::bytes).sum();
             OptionalLong entriesIn = event.isFlush() ? OptionalLong.of(0) : entries(event.inputs());
