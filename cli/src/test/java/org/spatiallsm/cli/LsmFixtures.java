@@ -3,6 +3,7 @@ package org.spatiallsm.cli;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import org.spatiallsm.client.lsm.DiskComponent;
@@ -23,12 +24,13 @@ public final class LsmFixtures {
 
     public static LsmEvent flush(long t, DiskComponent component, List<DiskComponent> stack) {
         return new LsmEvent(LsmEvent.FLUSH, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t,
-                Optional.of(component), List.of(), component.bytes(), OptionalDouble.empty(), stack);
+                Optional.of(component), List.of(component), OptionalInt.empty(), List.of(), component.bytes(),
+                OptionalDouble.empty(), stack);
     }
 
     public static LsmEvent merge(long t, List<DiskComponent> inputs, DiskComponent output,
             List<DiskComponent> stack) {
         return new LsmEvent(LsmEvent.MERGE, "asterix_nc1", PARTITION, "2026-11-22T09:00:00Z", t, Optional.of(output),
-                inputs, output.bytes(), OptionalDouble.of(1), stack);
+                List.of(output), OptionalInt.empty(), inputs, output.bytes(), OptionalDouble.of(1), stack);
     }
 }

@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -212,30 +212,28 @@ public final class ConfigurationRun implements Closeable {
     }
 
     private SearchCounters counters(DatasetName dataset, String index) {
-        return SearchCounters.of(cluster.lsm().listings(dataset.dataverse(), dataset.dataset()), index);
+        return SearchCounters.of(cluster.lsm().typedListings(dataset.dataverse(), dataset.dataset()), index);
     }
 
     /**
-     * Rows of io-events.csv: every flush and merge of the dataset's indexes from the LSM event journal, in the
-     * nodes' order. A merge's output count and level are known for a stack (one component, no level); for
-     * {@code leveledIndexes} the journal does not say, so those cells stay empty.
+     * Rows of io-events.csv: every flush and merge of the dataset's indexes from the LSM event journal, in time
+     * order (the journal answers node by node; cumulative sums such as write amplification need one timeline). A
+     * merge's {@code level} is its output level for an index with levels (empty otherwise, and for flushes); its
+     * outputs are all the components it wrote (K for a leveled R-tree).
      */
-    public void writeIoEvents(DatasetName dataset, Set<String> leveledIndexes) throws IOException {
-        for (LsmEvent event : cluster.lsm().events(dataset.dataverse(), dataset.dataset())) {
-            if (!event.isFlush() && !event.isMerge()) {
-                continue;
-            }
+    public void writeIoEvents(DatasetName dataset) throws IOException {
+        List<LsmEvent> events = cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(event -> event.isFlush() || event.isMerge())
+                .sorted(Comparator.comparingLong(event -> eventTime(event).orElse(Long.MAX_VALUE))).toList();
+        for (LsmEvent event : events) {
             OptionalLong t = eventTime(event);
-            // A leveled merge may write several components; the event's "component" is only the newest of them.
-            boolean oneOutput = event.isFlush() || !leveledIndexes.contains(event.where().index());
             long bytesIn = event.isFlush() ? 0 : event.inputs().stream().mapToLong(DiskComponent::bytes).sum();
             OptionalLong entriesIn = event.isFlush() ? OptionalLong.of(0) : entries(event.inputs());
-            OptionalLong entriesOut = oneOutput ? event.component().map(DiskComponent::tuples)
-                    .orElse(OptionalLong.empty()) : OptionalLong.empty();
+            Integer level = event.isMerge() && event.level().isPresent() ? event.level().getAsInt() : null;
             ioEvents.row(t, t.isPresent() ? OptionalLong.of(ingestedAt(t.getAsLong())) : null,
-                    event.where().index(), event.node(), event.where().partition(), event.type(), null, bytesIn,
-                    event.bytesWritten(), entriesIn, entriesOut, event.inputs().size(), oneOutput ? 1 : null,
-                    event.durationMillis());
+                    event.where().index(), event.node(), event.where().partition(), event.type(), level, bytesIn,
+                    event.bytesWritten(), entriesIn, entries(event.outputs()), event.inputs().size(),
+                    event.outputs().size(), event.durationMillis());
         }
     }
 

@@ -8,7 +8,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
 /**
  * What the nodes' {@code /spatial-lsm/components} listings say about one index's searches, summed over its
@@ -22,21 +24,21 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record SearchCounters(long searches, long opened, long skipped, long pagesRead) {
 
-    public static SearchCounters of(List<JsonNode> listings, String index) {
+    public static SearchCounters of(List<ComponentsListing> listings, String index) {
         long searches = 0;
         long opened = 0;
         long skipped = 0;
         long pages = 0;
         boolean pagesCounted = true;
-        for (JsonNode partition : partitionsOf(listings, index)) {
-            if (!partition.path("searches").isNumber() || !partition.path("componentsOpened").isNumber()) {
+        for (IndexListing partition : partitionsOf(listings, index)) {
+            if (partition.searches() == null || partition.componentsOpened() == null) {
                 return new SearchCounters(-1, -1, -1, -1);
             }
-            searches += partition.path("searches").asLong();
-            opened += partition.path("componentsOpened").asLong();
-            skipped += partition.path("componentsSkipped").asLong();
-            pagesCounted &= partition.path("pagesRead").isNumber();
-            pages += partition.path("pagesRead").asLong();
+            searches += partition.searches();
+            opened += partition.componentsOpened();
+            skipped += partition.componentsSkipped() == null ? 0 : partition.componentsSkipped();
+            pagesCounted &= partition.pagesRead() != null;
+            pages += partition.pagesRead() == null ? 0 : partition.pagesRead();
         }
         return new SearchCounters(searches, opened, skipped, pagesCounted ? pages : -1);
     }
@@ -67,16 +69,16 @@ public record SearchCounters(long searches, long opened, long skipped, long page
                 : OptionalLong.of(pagesRead - before.pagesRead);
     }
 
-    public static int partitions(List<JsonNode> listings, String index) {
+    public static int partitions(List<ComponentsListing> listings, String index) {
         return Math.max(1, partitionsOf(listings, index).size());
     }
 
     /** Components per level, L0 first, all partitions; components without a level form one stack level. */
-    public static List<Integer> levels(List<JsonNode> listings, String index) {
+    public static List<Integer> levels(List<ComponentsListing> listings, String index) {
         TreeMap<Integer, Integer> perLevel = new TreeMap<>();
-        for (JsonNode partition : partitionsOf(listings, index)) {
-            for (JsonNode component : partition.path("components")) {
-                perLevel.merge(component.path("level").asInt(0), 1, Integer::sum);
+        for (IndexListing partition : partitionsOf(listings, index)) {
+            for (ComponentListing component : partition.components()) {
+                perLevel.merge(component.level() == null ? 0 : component.level(), 1, Integer::sum);
             }
         }
         if (perLevel.isEmpty()) {
@@ -89,13 +91,13 @@ public record SearchCounters(long searches, long opened, long skipped, long page
         return levels;
     }
 
-    private static List<JsonNode> partitionsOf(List<JsonNode> listings, String index) {
-        List<JsonNode> partitions = new ArrayList<>();
+    private static List<IndexListing> partitionsOf(List<ComponentsListing> listings, String index) {
+        List<IndexListing> partitions = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (JsonNode listing : listings) {
-            for (JsonNode partition : listing.path("indexes")) {
-                String key = listing.path("node").asText() + "/" + partition.path("partition").asText();
-                if (partition.path("index").asText().equals(index) && seen.add(key)) {
+        for (ComponentsListing listing : listings) {
+            for (IndexListing partition : listing.indexes()) {
+                String key = listing.node() + "/" + partition.partition();
+                if (partition.index().equals(index) && seen.add(key)) {
                     partitions.add(partition);
                 }
             }

@@ -2,17 +2,20 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,11 +28,13 @@ import org.spatiallsm.client.QueryServiceClient;
  * cannot drift from what the code does. The blocks run with bash from the repository root, as a user runs them.
  * Skipped: the block that starts the cluster ({@code ./scripts/start} rebuilds when a source is newer than the
  * distribution; this test starts the distribution it was given instead) and the benches, which take minutes each
- * and have their own tests.
+ * and have their own tests. The experiment's run folder (under the repository's ignored {@code var/}) is checked for
+ * its report and removed.
  */
 class ReadmeTourTest {
 
     private static final Pattern SH_BLOCK = Pattern.compile("```sh\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern RUN_FOLDER = Pattern.compile("^run folder: (.+)$", Pattern.MULTILINE);
     private static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(5);
     /** The tour's socket feed, as the README's DDL declares it. */
     private static final int FEED_PORT = 10001;
@@ -76,6 +81,9 @@ class ReadmeTourTest {
             if (block.contains("/dev/tcp/")) {
                 awaitFed(Duration.ofMinutes(3));
             }
+            if (block.contains("spatial-lsm experiment ")) {
+                checkAndRemoveRunFolder(result.output());
+            }
             if (block.contains("components --dataverse Tour --dataset Visits")) {
                 assertThat(result.output()).as(result.output()).contains("inEurope", "visitsDhvb",
                         "skip-scan searches").doesNotContain("(no component)");
@@ -98,6 +106,19 @@ class ReadmeTourTest {
 
     private static boolean skipped(String block) {
         return block.contains("./scripts/start") || block.contains("./scripts/spatial-lsm bench ");
+    }
+
+    /** The run folder the experiment printed holds its report; it is removed so that runs do not pile up. */
+    private static void checkAndRemoveRunFolder(String output) throws IOException {
+        Matcher folder = RUN_FOLDER.matcher(output);
+        assertThat(folder.find()).as(output).isTrue();
+        Path run = root.resolve(folder.group(1).strip());
+        assertThat(run.resolve("report.html")).as(output).isNotEmptyFile();
+        try (Stream<Path> files = Files.walk(run)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
     }
 
     /** Whether something listens on the loopback port: /proc/net/tcp lists it in state 0A (LISTEN). */

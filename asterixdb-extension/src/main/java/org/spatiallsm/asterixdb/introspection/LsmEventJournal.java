@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import org.apache.asterix.common.context.BaseOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
@@ -50,17 +51,26 @@ public final class LsmEventJournal {
             List<ComponentSnapshot> before = previous != null ? previous : assumedPrevious(stack);
             List<ComponentSnapshot> removed = notIn(before, stack);
             List<ComponentSnapshot> outputs = new ArrayList<>();
-            for (ComponentSnapshot component : notIn(stack, before)) {
+            OptionalInt outputLevel = OptionalInt.empty();
+            for (int i = 0; i < stack.size(); i++) {
+                ComponentSnapshot component = stack.get(i);
+                if (before.stream().anyMatch(component::sameComponent)) {
+                    continue;
+                }
                 boolean flush = component.firstSequence() == component.lastSequence()
                         && removed.stream().noneMatch(component::covers);
                 if (flush) {
-                    log.append(flushEvent(index, component, stack, flushCount));
+                    log.append(flushEvent(index, component, level(index, components.get(i)), stack, flushCount));
                 } else {
+                    // A leveled merge writes all its outputs into one level: the first one's is the merge's.
+                    if (outputs.isEmpty()) {
+                        outputLevel = level(index, components.get(i));
+                    }
                     outputs.add(component);
                 }
             }
             if (!outputs.isEmpty()) {
-                log.append(mergeEvent(index, outputs, removed, stack, flushCount));
+                log.append(mergeEvent(index, outputs, outputLevel, removed, stack, flushCount));
             }
             previous = stack;
         } catch (RuntimeException e) {
@@ -82,10 +92,11 @@ public final class LsmEventJournal {
         }
     }
 
-    private ObjectNode flushEvent(ILSMIndex index, ComponentSnapshot component, List<ComponentSnapshot> stack,
-            long flushCount) {
+    private ObjectNode flushEvent(ILSMIndex index, ComponentSnapshot component, OptionalInt level,
+            List<ComponentSnapshot> stack, long flushCount) {
         ObjectNode event = header(index, "flush", flushCount);
         event.set("component", component.toJson());
+        putLevel(event, level);
         event.put("bytesWritten", component.sizeBytes());
         event.putNull("durationMillis");
         event.set("stack", json(stack));
@@ -96,11 +107,12 @@ public final class LsmEventJournal {
      * {@code outputs} newest first; {@code removed}: the components that left the stack since the previous call,
      * the merge's inputs (an index whose first call is a merge's has lost them already: none).
      */
-    private ObjectNode mergeEvent(ILSMIndex index, List<ComponentSnapshot> outputs, List<ComponentSnapshot> removed,
-            List<ComponentSnapshot> stack, long flushCount) {
+    private ObjectNode mergeEvent(ILSMIndex index, List<ComponentSnapshot> outputs, OptionalInt level,
+            List<ComponentSnapshot> removed, List<ComponentSnapshot> stack, long flushCount) {
         ObjectNode event = header(index, "merge", flushCount);
         event.set("component", outputs.get(0).toJson());
         event.set("outputs", json(outputs));
+        putLevel(event, level);
         event.put("bytesWritten", outputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
         event.set("inputs", json(removed));
         event.put("inputBytes", removed.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
@@ -112,6 +124,20 @@ public final class LsmEventJournal {
         }
         event.set("stack", json(stack));
         return event;
+    }
+
+    /** A new component's level: for an index whose policy has levels (a leveled R-tree), else empty. */
+    private static OptionalInt level(ILSMIndex index, ILSMDiskComponent component) {
+        return index instanceof PrunedIndex pruned ? pruned.level(component) : OptionalInt.empty();
+    }
+
+    /** "level": the new components' level, null for an index without levels. */
+    private static void putLevel(ObjectNode event, OptionalInt level) {
+        if (level.isPresent()) {
+            event.put("level", level.getAsInt());
+        } else {
+            event.putNull("level");
+        }
     }
 
     /** The components of {@code these} that are not in {@code others}, by file. */

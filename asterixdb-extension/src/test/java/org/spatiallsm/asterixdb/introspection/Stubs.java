@@ -3,7 +3,10 @@ package org.spatiallsm.asterixdb.introspection;
 import java.lang.reflect.Proxy;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 
 /** Stand-ins for Hyracks interfaces, for the journal's and the snapshot's tests. */
@@ -25,6 +28,18 @@ final class Stubs {
             }
             return answer;
         }));
+    }
+
+    /** Like {@link #index}, for an index with levels: {@link PrunedIndex#level} answers {@code levels}. */
+    static ILSMIndex leveledIndex(String identifier, ToIntFunction<ILSMDiskComponent> levels) {
+        Class<?>[] types = { ILSMIndex.class, PrunedIndex.class };
+        return (ILSMIndex) Proxy.newProxyInstance(ILSMIndex.class.getClassLoader(), types, (proxy, method, args) ->
+                switch (method.getName()) {
+                    case "getIndexIdentifier" -> identifier;
+                    case "getOperationTracker" -> null;
+                    case "level" -> OptionalInt.of(levels.applyAsInt((ILSMDiskComponent) args[0]));
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     /** An index with that identifier and no operation tracker (so no dataset id): all the journal asks of it. */

@@ -26,6 +26,7 @@ import org.spatiallsm.experiment.ClusterSession;
 import org.spatiallsm.experiment.SearchCounters;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
+import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.FeedMode;
 import org.spatiallsm.load.HttpBatchSink;
@@ -37,8 +38,6 @@ import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
 import org.spatiallsm.workloads.SpatialQueries;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -222,16 +221,16 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         Map<Double, Double> latency = new LinkedHashMap<>();
         SpatialQueries windows = new SpatialQueries(points, 0, records, seed);
         for (double sigma : sigmas) {
-            SearchCounters before = SearchCounters.of(lsm.listings(dataset.dataverse(), dataset.dataset()), RTREE);
+            SearchCounters before = SearchCounters.of(lsm.typedListings(dataset.dataverse(), dataset.dataset()), RTREE);
             long start = System.nanoTime();
             for (int q = 0; q < queries; q++) {
                 client.executeOrThrow(Statements.windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
             }
             latency.put(sigma, (System.nanoTime() - start) / 1e6 / queries);
-            SearchCounters after = SearchCounters.of(lsm.listings(dataset.dataverse(), dataset.dataset()), RTREE);
+            SearchCounters after = SearchCounters.of(lsm.typedListings(dataset.dataverse(), dataset.dataset()), RTREE);
             perSearch.put(sigma, after.openedPerSearchSince(before));
         }
-        List<JsonNode> listings = lsm.listings(dataset.dataverse(), dataset.dataset());
+        List<ComponentsListing> listings = lsm.typedListings(dataset.dataverse(), dataset.dataset());
         int partitions = SearchCounters.partitions(listings, RTREE);
         if (!keep.keep()) {
             client.executeOrThrow("DROP DATASET " + dataset.sql() + ";"); // frees the disk for the next one

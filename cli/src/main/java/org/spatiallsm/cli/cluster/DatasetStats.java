@@ -10,8 +10,10 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * A dataset's numbers per index, summed over its partitions on every node: write amplification so far (from the LSM
  * events), disk components opened per search and pages read (from the components listing), and components and bytes
- * per level. Built from the nodes' answers as they came, so it reads fields the typed client does not model.
+ * per level, from the nodes' typed components listings.
  */
 final class DatasetStats {
 
@@ -64,11 +66,11 @@ final class DatasetStats {
      * @param events   the dataset's LSM events (of its current incarnation), from every node
      * @return one entry per index, in the order the listings first name them
      */
-    static List<IndexStats> of(List<JsonNode> listings, List<LsmEvent> events) {
+    static List<IndexStats> of(List<ComponentsListing> listings, List<LsmEvent> events) {
         Map<String, Accumulator> indexes = new LinkedHashMap<>();
-        for (JsonNode listing : listings) {
-            for (JsonNode partition : listing.path("indexes")) {
-                indexes.computeIfAbsent(partition.path("index").asText(), Accumulator::new).add(partition);
+        for (ComponentsListing listing : listings) {
+            for (IndexListing partition : listing.indexes()) {
+                indexes.computeIfAbsent(partition.index(), Accumulator::new).add(partition);
             }
         }
         for (LsmEvent event : events) {
@@ -102,21 +104,21 @@ final class DatasetStats {
             this.index = index;
         }
 
-        void add(JsonNode partition) {
+        void add(IndexListing partition) {
             partitions++;
-            primary |= partition.path("primary").asBoolean();
-            if (partition.path("searches").isNumber()) {
-                searches = (searches == null ? 0 : searches) + partition.path("searches").asLong();
-                componentsOpened += partition.path("componentsOpened").asLong();
+            primary |= partition.primary();
+            if (partition.searches() != null) {
+                searches = (searches == null ? 0 : searches) + partition.searches();
+                componentsOpened += partition.componentsOpened() == null ? 0 : partition.componentsOpened();
             }
-            if (partition.path("pagesRead").isNumber()) {
-                pagesRead = (pagesRead == null ? 0 : pagesRead) + partition.path("pagesRead").asLong();
+            if (partition.pagesRead() != null) {
+                pagesRead = (pagesRead == null ? 0 : pagesRead) + partition.pagesRead();
             }
-            for (JsonNode component : partition.path("components")) {
-                long level = component.path("level").isIntegralNumber() ? component.path("level").asLong() : -1;
+            for (ComponentListing component : partition.components()) {
+                long level = component.level() == null ? -1 : component.level();
                 long[] sums = levels.computeIfAbsent(level, l -> new long[2]);
                 sums[0]++;
-                sums[1] += component.path("bytes").asLong();
+                sums[1] += component.bytes();
             }
         }
 

@@ -57,7 +57,7 @@ public final class StatsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("note: no write amplification: " + e.getMessage());
                 events = List.of();
             }
-            List<DatasetStats.IndexStats> stats = DatasetStats.of(lsm.listings(dataverse, dataset), events);
+            List<DatasetStats.IndexStats> stats = DatasetStats.of(lsm.typedListings(dataverse, dataset), events);
             PrintWriter out = spec.commandLine().getOut();
             out.print(json ? DatasetStats.json(dataverse, dataset, datasetId, stats)
                     : DatasetStats.table(dataverse, dataset, datasetId, stats));

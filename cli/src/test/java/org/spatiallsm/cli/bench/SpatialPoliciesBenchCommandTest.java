@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -15,6 +16,9 @@ import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.experiment.SearchCounters;
 import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.PolicyParameters;
@@ -29,7 +33,6 @@ import org.spatiallsm.workloads.RecordShapes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** bench spatial-policies: its one-line argument errors, its configurations, counters and table (no cluster). */
 class SpatialPoliciesBenchCommandTest {
@@ -88,12 +91,13 @@ class SpatialPoliciesBenchCommandTest {
     }
 
     @Test
-    void countersGiveComponentsPerSearchAndNotAvailableWithoutThem() throws Exception {
-        List<JsonNode> before = List.of(listing("nc1", 0, "{\"searches\": 10, \"componentsOpened\": 40}"),
-                listing("nc2", 1, "{\"searches\": 10, \"componentsOpened\": 30}"));
-        List<JsonNode> after = List.of(listing("nc1", 0, "{\"searches\": 14, \"componentsOpened\": 52}"),
-                listing("nc2", 1, "{\"searches\": 14, \"componentsOpened\": 36}"));
-        List<JsonNode> without = List.of(listing("nc1", 0, "{}"), listing("nc2", 1, "{}"));
+    void countersGiveComponentsPerSearchAndNotAvailableWithoutThem() {
+        List<ComponentsListing> before = List.of(listing("nc1", 0, 10L, 40L, List.of()),
+                listing("nc2", 1, 10L, 30L, List.of()));
+        List<ComponentsListing> after = List.of(listing("nc1", 0, 14L, 52L, List.of()),
+                listing("nc2", 1, 14L, 36L, List.of()));
+        List<ComponentsListing> without = List.of(listing("nc1", 0, null, null, List.of()),
+                listing("nc2", 1, null, null, List.of()));
 
         assertThat(SearchCounters.of(after, "locationIndex").openedPerSearchSince(
                 SearchCounters.of(before, "locationIndex"))).isEqualTo(OptionalDouble.of(18.0 / 8));
@@ -105,11 +109,11 @@ class SpatialPoliciesBenchCommandTest {
     }
 
     @Test
-    void levelsAreCountedOverPartitionsAndAStackIsOneLevel() throws Exception {
-        List<JsonNode> leveled = List.of(listing("nc1", 0, "{\"components\": [{\"level\": 0}, {\"level\": 2}, "
-                + "{\"level\": 2}]}"), listing("nc2", 1, "{\"components\": [{\"level\": 0}, {\"level\": 0}]}"));
-        List<JsonNode> stack = List.of(listing("nc1", 0, "{\"components\": [{}, {}]}"),
-                listing("nc2", 1, "{\"components\": [{}]}"));
+    void levelsAreCountedOverPartitionsAndAStackIsOneLevel() {
+        List<ComponentsListing> leveled = List.of(listing("nc1", 0, null, null, levels(0, 2, 2)),
+                listing("nc2", 1, null, null, levels(0, 0)));
+        List<ComponentsListing> stack = List.of(listing("nc1", 0, null, null, levels(null, null)),
+                listing("nc2", 1, null, null, levels((Integer) null)));
 
         assertThat(SearchCounters.levels(leveled, "locationIndex")).containsExactly(3, 0, 2);
         assertThat(SearchCounters.levels(stack, "locationIndex")).containsExactly(3);
@@ -201,16 +205,18 @@ class SpatialPoliciesBenchCommandTest {
         }
     }
 
-    private static JsonNode listing(String node, int partition, String index) throws Exception {
-        JsonNode fields = JSON.readTree(index);
-        ObjectNode entry = JSON.createObjectNode();
-        entry.put("index", "locationIndex").put("partition", partition);
-        entry.setAll((ObjectNode) fields);
-        ObjectNode other = JSON.createObjectNode();
-        other.put("index", "d").put("partition", partition).put("searches", 99);
-        ObjectNode listing = JSON.createObjectNode();
-        listing.put("node", node).put("dataverse", "Bench").put("dataset", "d");
-        listing.putArray("indexes").add(other).add(entry);
-        return listing;
+    /** A node's listing: the primary index "d" (whose counters must not count), then locationIndex. */
+    private static ComponentsListing listing(String node, int partition, Long searches, Long opened,
+            List<ComponentListing> components) {
+        IndexListing primary = new IndexListing("d", partition, 1, true, 0, List.of(), 99L, 99L, 0L, null, null,
+                null, null);
+        IndexListing index = new IndexListing("locationIndex", partition, 1, false, components.size(), components,
+                searches, opened, opened == null ? null : 0L, null, null, null, null);
+        return new ComponentsListing(node, "Bench", "d", List.of(primary, index));
+    }
+
+    private static List<ComponentListing> levels(Integer... levels) {
+        return Arrays.stream(levels).map(level -> new ComponentListing(List.of(0L, 0L), List.of(1L, 1L), 100, null,
+                false, null, null, level)).toList();
     }
 }

@@ -9,6 +9,9 @@ import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,27 +22,31 @@ class DatasetStatsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Two nodes, one partition each: the primary index (no counters) and a leveled R-tree (nc1 counts pages). */
-    private static final String NC1 = """
-            {"node": "nc1", "dataverse": "Geo", "dataset": "P", "indexes": [
-              {"index": "P", "partition": 0, "primary": true, "searches": null,
-               "components": [{"bytes": 300, "level": null}, {"bytes": 700, "level": null}]},
-              {"index": "loc", "partition": 0, "primary": false, "searches": 4, "componentsOpened": 6,
-               "componentsSkipped": 2, "pagesRead": 30,
-               "components": [{"bytes": 10, "level": 0}, {"bytes": 40, "level": 1}, {"bytes": 50, "level": 1}]}]}
-            """;
-    private static final String NC2 = """
-            {"node": "nc2", "dataverse": "Geo", "dataset": "P", "indexes": [
-              {"index": "P", "partition": 1, "primary": true, "components": [{"bytes": 1000}]},
-              {"index": "loc", "partition": 1, "primary": false, "searches": 4, "componentsOpened": 3,
-               "componentsSkipped": 1, "components": [{"bytes": 20, "level": 0}]}]}
-            """;
+    private static final List<ComponentsListing> LISTINGS = List.of(
+            new ComponentsListing("nc1", "Geo", "P", List.of(
+                    index("P", 0, true, null, null, null, List.of(component(300, null), component(700, null))),
+                    index("loc", 0, false, 4L, 6L, 30L,
+                            List.of(component(10, 0), component(40, 1), component(50, 1))))),
+            new ComponentsListing("nc2", "Geo", "P", List.of(
+                    index("P", 1, true, null, null, null, List.of(component(1000, null))),
+                    index("loc", 1, false, 4L, 3L, null, List.of(component(20, 0))))));
+
+    private static IndexListing index(String name, int partition, boolean primary, Long searches, Long opened,
+            Long pagesRead, List<ComponentListing> components) {
+        return new IndexListing(name, partition, 7, primary, components.size(), components, searches, opened,
+                searches == null ? null : searches - 1, pagesRead, null, null, null);
+    }
+
+    private static ComponentListing component(long bytes, Integer level) {
+        return new ComponentListing(List.of(0L, 0L), List.of(1L, 1L), bytes, null, false, null, null, level);
+    }
 
     private static List<DatasetStats.IndexStats> stats(String... events) throws IOException {
         List<LsmEvent> parsed = new ArrayList<>();
         for (String event : events) {
             parsed.add(LsmEvent.fromJson(JSON.readTree(event)));
         }
-        return DatasetStats.of(List.of(JSON.readTree(NC1), JSON.readTree(NC2)), parsed);
+        return DatasetStats.of(LISTINGS, parsed);
     }
 
     private static String event(String type, String index, int partition, long bytes) {

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.spatiallsm.experiment.Configuration;
@@ -104,7 +103,7 @@ public final class MergePoliciesStudy implements Study {
                 (first, end) -> run.cluster().client().executeOrThrow(Statements.generatedOnCluster(dataset, first,
                         end - first, recordBytes, rtree)));
         run.settle(dataset);
-        run.writeIoEvents(dataset, Set.of());
+        run.writeIoEvents(dataset);
     }
 
     private static boolean measuredIndexIsRtree(Parameters parameters) {

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
@@ -151,7 +150,7 @@ public final class SpatialPoliciesStudy implements Study {
             }
         }
         run.settle(dataset);
-        run.writeIoEvents(dataset, policy.isLeveled() ? Set.of(Statements.RTREE) : Set.of());
+        run.writeIoEvents(dataset);
     }
 
     private static String distributionOf(Configuration configuration, Parameters parameters) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,8 @@ class PartitionHistoriesTest {
 
     private static LsmEvent event(String type, IndexPartition where, long t, Optional<DiskComponent> component,
             List<DiskComponent> inputs, List<DiskComponent> stack) {
-        return new LsmEvent(type, "asterix_nc1", where, "2026-11-22T09:00:00Z", t, component, inputs,
+        return new LsmEvent(type, "asterix_nc1", where, "2026-11-22T09:00:00Z", t, component,
+                component.stream().toList(), OptionalInt.empty(), inputs,
                 component.map(DiskComponent::bytes).orElse(0L), OptionalDouble.empty(), stack);
     }
 }
