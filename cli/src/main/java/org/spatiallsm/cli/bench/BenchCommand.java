@@ -23,8 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Benchmarks against a running cluster; results are printed, never asserted. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks against a running cluster.",
         subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
-            ComparatorsEngineBenchCommand.class, SpatialPoliciesBenchCommand.class,
-            OrganisationBenchCommands.IndexOrganisations.class, OrganisationBenchCommands.GridDensity.class })
+            SpatialPoliciesBenchCommand.class, GridDensityBenchCommand.class })
 public final class BenchCommand implements Runnable {
 
     @Spec
