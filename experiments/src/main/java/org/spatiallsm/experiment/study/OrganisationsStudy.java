@@ -60,13 +60,13 @@ public final class OrganisationsStudy implements Study {
     /** Kim's chapter 4: points. */
     public static OrganisationsStudy points() {
         return new OrganisationsStudy("index-organisations", "Spatial index organisations on points (Kim)", "tweets",
-                String.join(",", Organisation.ORGANISATIONS), "108-133 s (shared machine)");
+                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)");
     }
 
     /** Kim's chapter 5: squares of House (Gaussian) and Lake (Zipf) sizes; at smoke scale the houses only. */
     public static OrganisationsStudy nonPoint() {
         return new OrganisationsStudy("non-point", "R-tree and SHB-tree on rectangles (Kim)", "houses,lakes",
-                "rtree,shb", "33-40 s (shared machine)");
+                "rtree,shb", "39 s (shared machine)");
     }
 
     @Override
@@ -83,7 +83,7 @@ public final class OrganisationsStudy implements Study {
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 600, 150, 2, 1, 2, 20, data.equals("tweets") ? data : "houses");
+            case SMOKE -> put(preset, 400, 100, 2, 1, 2, 20, data.equals("tweets") ? data : "houses");
             case SMALL -> put(preset, 50_000, 5_000, 20, 5, 5, 100, data);
             case MEDIUM -> put(preset, 1_000_000, 20_000, 200, 50, 20, 100, data);
             case LARGE -> put(preset, 10_000_000, 50_000, 1_000, 500, 50, 100, data);
