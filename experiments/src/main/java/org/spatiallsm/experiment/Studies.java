@@ -3,13 +3,16 @@ package org.spatiallsm.experiment;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.spatiallsm.experiment.study.ComparatorsStudy;
 import org.spatiallsm.experiment.study.MergePoliciesStudy;
+import org.spatiallsm.experiment.study.OrganisationsStudy;
 import org.spatiallsm.experiment.study.SpatialPoliciesStudy;
 
 /** The studies {@code experiment} runs. */
 public final class Studies {
 
-    public static final List<Study> ALL = List.of(new SpatialPoliciesStudy(), new MergePoliciesStudy());
+    public static final List<Study> ALL = List.of(new SpatialPoliciesStudy(), new MergePoliciesStudy(),
+            OrganisationsStudy.points(), OrganisationsStudy.nonPoint(), new ComparatorsStudy());
 
     private Studies() {
     }

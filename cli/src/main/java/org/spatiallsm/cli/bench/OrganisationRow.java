@@ -2,38 +2,37 @@ package org.spatiallsm.cli.bench;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+
+import org.spatiallsm.experiment.study.Organisation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One index's column of {@code bench index-organisations} and {@code bench grid-density}: what it cost to build,
- * to store and to maintain, and what its queries took. A value not measured is NaN (or -1 bytes) and prints "-".
+ * One index's column of {@code bench grid-density}: what it cost to build and to store, and what its selects took.
+ * A value not measured is NaN (or -1 bytes) and prints "-".
  *
- * @param error            why the index could not be created or measured (its one-line message), or null
- * @param recordsPerSecond socket-feed ingestion into a dataset with this index, end to end
- * @param buildMillis      CREATE INDEX on the loaded dataset
- * @param indexBytes       the index's disk components on every node after the build
- * @param indexOnlyMillis  per radius, each select returning only the key (an index-only plan where one exists)
- * @param fullMillis       per radius, each select that also reads a non-indexed field (never index-only)
- * @param joinMillis       per radius, each index nested-loop join
- * @param results          per radius, the records all selects of that radius found (equal for every index)
- * @param candidates       the index's candidates over the selects, if the components listing counts them
- * @param refined          the candidates left after refinement, if the listing counts them
- * @param joinResults      per join radius, the pairs all timed joins of that radius found (equal for every index)
+ * @param error           why the index could not be created or measured (its one-line message), or null
+ * @param buildMillis     CREATE INDEX on the loaded dataset
+ * @param indexBytes      the index's disk components on every node after the build
+ * @param indexOnlyMillis per radius, each select returning only the key (an index-only plan where one exists)
+ * @param fullMillis      per radius, each select that also reads a non-indexed field (never index-only)
+ * @param results         per radius, the records all selects of that radius found (equal for every index)
+ * @param candidates      the index's candidates over the selects, if the components listing counts them
+ * @param refined         the candidates left after refinement, if the listing counts them
  */
-record OrganisationRow(String label, String error, double recordsPerSecond, double buildMillis, long indexBytes,
-        Map<Double, double[]> indexOnlyMillis, Map<Double, double[]> fullMillis, Map<Double, double[]> joinMillis,
-        Map<Double, Long> results, OptionalLong candidates, OptionalLong refined, Map<Double, Long> joinResults) {
+record OrganisationRow(String label, String error, double buildMillis, long indexBytes,
+        Map<Double, double[]> indexOnlyMillis, Map<Double, double[]> fullMillis, Map<Double, Long> results,
+        OptionalLong candidates, OptionalLong refined) {
 
     static OrganisationRow failed(String label, String error) {
-        return new OrganisationRow(label, error, Double.NaN, Double.NaN, -1, Map.of(), Map.of(), Map.of(), Map.of(),
-                OptionalLong.empty(), OptionalLong.empty(), Map.of());
+        return new OrganisationRow(label, error, Double.NaN, -1, Map.of(), Map.of(), Map.of(), OptionalLong.empty(),
+                OptionalLong.empty());
     }
 
     /** The false-positive ratio (candidates - results) / candidates, or NaN when not counted or no candidates. */
@@ -84,14 +83,11 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
      * The rows side by side, each value followed by its percentage of the R-tree's ("rtree" column) when that column
      * ran; errors are listed under the table, one line each.
      */
-    static String table(String title, List<Double> selectRadii, List<Double> joinRadii, List<OrganisationRow> rows) {
-        OrganisationRow base = rows.stream().filter(r -> r.label.equals(BenchContender.RTREE.label())
+    static String table(String title, List<Double> selectRadii, List<OrganisationRow> rows) {
+        OrganisationRow base = rows.stream().filter(r -> r.label.equals(Organisation.RTREE.label())
                 && r.error == null).findFirst().orElse(null);
         StringBuilder out = new StringBuilder(title).append('\n');
         line(out, "", rows.stream().map(OrganisationRow::label).toList());
-        if (rows.stream().anyMatch(r -> !Double.isNaN(r.recordsPerSecond))) {
-            line(out, "ingest records/s", relative(rows, base, OrganisationRow::recordsPerSecond, "%,.0f"));
-        }
         line(out, "build s", relative(rows, base, r -> r.buildMillis / 1000, "%,.2f"));
         line(out, "index MB", relative(rows, base, r -> r.indexBytes < 0 ? Double.NaN : r.indexBytes / 1e6,
                 "%,.2f"));
@@ -100,15 +96,8 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
             line(out, "select " + r + " io ms", relative(rows, base, x -> median(x.indexOnlyMillis, radius), "%,.1f"));
             line(out, "select " + r + " ms", relative(rows, base, x -> median(x.fullMillis, radius), "%,.1f"));
         }
-        for (double radius : joinRadii) {
-            line(out, "join " + degrees(radius) + " ms", relative(rows, base, x -> median(x.joinMillis, radius),
-                    "%,.1f"));
-        }
         for (double radius : selectRadii) {
-            line(out, "results " + degrees(radius), counts(rows, OrganisationRow::results, radius));
-        }
-        for (double radius : joinRadii) {
-            line(out, "join results " + degrees(radius), counts(rows, OrganisationRow::joinResults, radius));
+            line(out, "results " + degrees(radius), counts(rows, radius));
         }
         line(out, "false positives", rows.stream().map(r -> r.error != null ? "-"
                 : Double.isNaN(r.falsePositiveRatio()) ? "n/a"
@@ -120,10 +109,9 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
     }
 
     /** Each row's count at one radius, "-" where it has none. */
-    private static List<String> counts(List<OrganisationRow> rows, Function<OrganisationRow, Map<Double, Long>> counts,
-            double radius) {
-        return rows.stream().map(r -> counts.apply(r).containsKey(radius)
-                ? String.format(Locale.ROOT, "%,d", counts.apply(r).get(radius)) : "-").toList();
+    private static List<String> counts(List<OrganisationRow> rows, double radius) {
+        return rows.stream().map(r -> r.results.containsKey(radius)
+                ? String.format(Locale.ROOT, "%,d", r.results.get(radius)) : "-").toList();
     }
 
     /** A radius as written on the command line: 0.00001, never 1.0E-5. */
@@ -134,7 +122,13 @@ record OrganisationRow(String label, String error, double recordsPerSecond, doub
     /** The median of one radius's latencies; NaN when that radius was not measured. */
     static double median(Map<Double, double[]> millis, double radius) {
         double[] values = millis.get(radius);
-        return values == null ? Double.NaN : ComparatorEngineRow.median(values);
+        if (values == null || values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     /** "value (p%)" with p = value / base's value, or the value alone for the base and when there is no base. */

@@ -21,13 +21,14 @@ class ExperimentCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("spatial-policies: ", "merge-policies: ", "leveled-str-uniform",
-                "binomial", "smoke", "small", "medium", "large", "records/flush", "knobs");
+                "binomial", "smoke", "small", "medium", "large", "records/flush", "knobs", "index-organisations: ",
+                "tweets-dhvb", "non-point: ", "houses-shb-2-30", "comparators: ", "leveled-size-simple");
     }
 
     @Test
     void anUnknownStudyScaleOrParameterIsOneLineListingTheValidOnesBeforeTheClusterIsAsked() {
         assertOneLine(experiment("no-such-study"), "error: unknown study 'no-such-study'; valid: spatial-policies, "
-                + "merge-policies");
+                + "merge-policies, index-organisations, non-point, comparators");
         assertOneLine(experiment("merge-policies", "--scale", "huge"), "error: unknown scale 'huge'; valid: smoke, "
                 + "small, medium, large");
         assertOneLine(experiment("merge-policies", "--param", "rows=5"), "error: unknown parameter 'rows'; valid: "

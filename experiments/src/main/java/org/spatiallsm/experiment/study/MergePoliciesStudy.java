@@ -71,12 +71,7 @@ public final class MergePoliciesStudy implements Study {
 
     @Override
     public List<Configuration> configurations(Parameters parameters) {
-        long records = parameters.whole("records", 1);
-        long perFlush = parameters.whole("recordsPerFlush", 1);
-        if (records % perFlush != 0) {
-            throw new IllegalArgumentException("parameter records (" + records + ") must be a multiple of "
-                    + "recordsPerFlush (" + perFlush + "), so that every flush takes the same number of records");
-        }
+        StudySetup.equalFlushes(parameters);
         parameters.small("recordBytes", 1);
         measuredIndexIsRtree(parameters);
         return policies(parameters).stream().map(policy -> new Configuration(policy.descriptor().name(),

@@ -16,7 +16,6 @@ import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.FeedMode;
 import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Progress;
-import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
@@ -81,10 +80,7 @@ public final class SpatialPoliciesStudy implements Study {
         parameters.small("queries", 0);
         parameters.small("rounds", 1);
         parameters.whole("seed", Long.MIN_VALUE);
-        if (parameters.numbers("sigmas").stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
-            throw new IllegalArgumentException("parameter sigmas takes values from 0 to 10, got "
-                    + parameters.text("sigmas"));
-        }
+        StudySetup.sigmas(parameters);
         List<String> distributions = parameters.list("distributions");
         if (distributions.isEmpty() || new HashSet<>(distributions).size() < distributions.size()) {
             throw new IllegalArgumentException("parameter distributions must list distinct distributions of "
@@ -111,18 +107,14 @@ public final class SpatialPoliciesStudy implements Study {
         long seed = parameters.whole("seed", Long.MIN_VALUE);
         RecordGenerator points = generator(distribution, seed);
         DatasetName dataset = run.cluster().dataset(configuration);
-        run.cluster().client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
-                + "; CREATE TYPE PointRecord IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
-                + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH "
-                + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
-                + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + policy.withClause() + ";");
+        StudySetup.createPointDataset(run.cluster(), dataset, policy.withClause());
         long records = parameters.whole("records", 2);
         int rounds = parameters.small("rounds", 1);
         long perFlush = parameters.whole("recordsPerFlush", 1);
         int batch = parameters.small("batch", 1);
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         int queries = parameters.small("queries", 0);
-        List<Double> sigmas = parameters.numbers("sigmas");
+        List<Double> sigmas = StudySetup.sigmas(parameters);
         ConfigurationRun.RangeInsert insert = (first, end) -> {
             try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT, batch)) {
                 for (long id = first; id < end; id++) {

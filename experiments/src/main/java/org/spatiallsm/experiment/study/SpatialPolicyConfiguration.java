@@ -48,7 +48,7 @@ public record SpatialPolicyConfiguration(String name, String policy, Map<String,
     }
 
     /** B0 = 2, B = 10: the study's leveled configuration. */
-    private static SpatialPolicyConfiguration leveled(String name, String partitioning, String comparator) {
+    static SpatialPolicyConfiguration leveled(String name, String partitioning, String comparator) {
         return new SpatialPolicyConfiguration(name, LeveledPolicy.NAME, Map.of("level0-components", "2",
                 "size-ratio", "10", "partitioning", partitioning), comparator);
     }

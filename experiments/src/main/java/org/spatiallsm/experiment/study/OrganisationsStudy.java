@@ -1,0 +1,289 @@
+package org.spatiallsm.experiment.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.ConfigurationRun;
+import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.Study;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.DatasetSetup;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.HttpBatchSink;
+import org.spatiallsm.load.Progress;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordFormat;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShape;
+import org.spatiallsm.workloads.RecordShapes;
+import org.spatiallsm.workloads.Seeds;
+import org.spatiallsm.workloads.SpatialQueries;
+
+/**
+ * Kim's spatial index study (dissertation, chapters 4 and 5): one dataset of generated tweets per organisation,
+ * carrying that index. The load is the ingestion-only workload (records sent while the index exists, flushed in
+ * equal shares); then the static "load once, query many" workload: the index is dropped and created again on the
+ * loaded data (one bulk-loaded component per partition, whose size the components sample shows), and circle selects
+ * at each radius and index nested-loop joins at each join radius run against it. {@code plan} chooses Kim's
+ * index-only or non-index-only selects; the study ran its sequence once with each.
+ * <p>
+ * Two studies share this class: {@code index-organisations} (tweets on points, the R-tree against DHB, DHVB, SHB and
+ * SIF) and {@code non-point} (tweets with Kim's House or Lake squares, the R-tree against the SHB-tree).
+ */
+public final class OrganisationsStudy implements Study {
+
+    /** Kim's tweet, padded to about 1 KB of ADM; House and Lake tweets are the same record with a square. */
+    static final int TWEET_BYTES = 1024;
+    private static final List<String> PLANS = List.of("index-only", "full");
+    private static final List<String> DATA = List.of("tweets", "houses", "lakes");
+
+    private final String name;
+    private final String title;
+    private final String data;
+    private final String organisations;
+    private final String smokeRunTime;
+
+    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime) {
+        this.name = name;
+        this.title = title;
+        this.data = data;
+        this.organisations = organisations;
+        this.smokeRunTime = smokeRunTime;
+    }
+
+    /** Kim's chapter 4: points. */
+    public static OrganisationsStudy points() {
+        return new OrganisationsStudy("index-organisations", "Spatial index organisations on points (Kim)", "tweets",
+                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)");
+    }
+
+    /** Kim's chapter 5: squares of House (Gaussian) and Lake (Zipf) sizes; at smoke scale the houses only. */
+    public static OrganisationsStudy nonPoint() {
+        return new OrganisationsStudy("non-point", "R-tree and SHB-tree on rectangles (Kim)", "houses,lakes",
+                "rtree,shb", "39 s (shared machine)");
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public Map<String, String> preset(Scale scale) {
+        Map<String, String> preset = new LinkedHashMap<>();
+        switch (scale) {
+            case SMOKE -> put(preset, 400, 100, 2, 1, 2, 20, data.equals("tweets") ? data : "houses");
+            case SMALL -> put(preset, 50_000, 5_000, 20, 5, 5, 100, data);
+            case MEDIUM -> put(preset, 1_000_000, 20_000, 200, 50, 20, 100, data);
+            case LARGE -> put(preset, 10_000_000, 50_000, 1_000, 500, 50, 100, data);
+            default -> throw new IllegalArgumentException(scale.id());
+        }
+        return preset;
+    }
+
+    private void put(Map<String, String> preset, long records, int perFlush, int queries, int warmup, int joins,
+            int joinOuter, String dataSets) {
+        preset.put("records", Long.toString(records));
+        preset.put("recordBytes", Integer.toString(TWEET_BYTES));
+        preset.put("recordsPerFlush", Integer.toString(perFlush));
+        preset.put("batch", Integer.toString(Math.min(perFlush, 500)));
+        preset.put("queries", Integer.toString(queries));
+        preset.put("warmupQueries", Integer.toString(warmup));
+        preset.put("radii", "0.00001,0.0001,0.001,0.01,0.1");
+        preset.put("joins", Integer.toString(joins));
+        preset.put("joinOuter", Integer.toString(joinOuter));
+        preset.put("joinRadii", "0.00001,0.0001,0.001,0.01");
+        preset.put("plan", "index-only");
+        preset.put("data", dataSets);
+        preset.put("distribution", "osm-like");
+        preset.put("organisations", organisations);
+        preset.put("shbLevels", Organisation.DEFAULT_LEVELS.replace(',', ' '));
+        preset.put("seed", "1");
+    }
+
+    @Override
+    public String runTime(Scale scale) {
+        return scale == Scale.SMOKE ? smokeRunTime : "not measured yet";
+    }
+
+    @Override
+    public List<Configuration> configurations(Parameters parameters) {
+        long records = parameters.whole("records", 1);
+        if (parameters.whole("recordBytes", 1) != TWEET_BYTES) {
+            throw new IllegalArgumentException("parameter recordBytes is fixed at " + TWEET_BYTES
+                    + " by Kim's tweet record");
+        }
+        parameters.whole("recordsPerFlush", 1);
+        parameters.small("batch", 1);
+        parameters.small("queries", 1);
+        parameters.small("warmupQueries", 0);
+        parameters.small("joins", 0);
+        if (parameters.whole("joinOuter", 1) > records) {
+            throw new IllegalArgumentException("parameter joinOuter must be at most records (" + records + ")");
+        }
+        parameters.whole("seed", Long.MIN_VALUE);
+        radii(parameters, "radii");
+        radii(parameters, "joinRadii");
+        indexOnly(parameters);
+        PointDistributions.create(parameters.text("distribution"), Map.of(), 1); // a one-line error if unknown
+        List<Configuration> configurations = new ArrayList<>();
+        for (String dataSet : dataSets(parameters)) {
+            for (Organisation organisation : organisations(parameters, !dataSet.equals("tweets"))) {
+                String id = dataSet + "-" + organisation.identifier().replace('_', '-');
+                configurations.add(new Configuration(id, organisation.label() + ", " + dataSet));
+            }
+        }
+        return configurations;
+    }
+
+    @Override
+    public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
+        String dataSet = dataSets(parameters).stream().filter(d -> configuration.id().startsWith(d + "-"))
+                .findFirst().orElseThrow();
+        boolean nonPoint = !dataSet.equals("tweets");
+        Organisation organisation = organisations(parameters, nonPoint).stream()
+                .filter(o -> configuration.id().equals(dataSet + "-" + o.identifier().replace('_', '-')))
+                .findFirst().orElseThrow();
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
+        RecordShape shape = RecordShapes.named(shapeName(dataSet));
+        RecordGenerator generator = new RecordGenerator(PointDistributions.create(parameters.text("distribution"),
+                Map.of(), seed), shape, seed);
+        DatasetName dataset = run.cluster().dataset(configuration);
+        OrganisationStatements sql = new OrganisationStatements(dataset, shape, nonPoint);
+        // Kim's prefix policy is a stock policy, which reports no flush or merge events: the studies' binomial
+        // k = 8 takes its place, on the dataset and on the measured index.
+        run.cluster().client().executeOrThrow(DatasetSetup.createStatements(dataset, shape,
+                Statements.STUDIES_PRIMARY_POLICY, false) + sql.createIndex(organisation,
+                        Statements.STUDIES_PRIMARY_POLICY));
+        long records = parameters.whole("records", 1);
+        int batch = parameters.small("batch", 1);
+        run.load("load", dataset, 0, records, parameters.whole("recordsPerFlush", 1), batch, (first, end) -> {
+            try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT, batch)) {
+                for (long id = first; id < end; id++) {
+                    sink.write(RecordFormat.ADM.format(generator.record(id)));
+                }
+            }
+        });
+        run.settle(dataset);
+        // The static workload: the index built again on the loaded data, one component per partition.
+        run.cluster().client().executeOrThrow(sql.dropIndex() + sql.createIndex(organisation,
+                Statements.STUDIES_PRIMARY_POLICY));
+        run.settle(dataset);
+        selects(parameters, run, dataset, sql, new SpatialQueries(generator, 0, records, seed));
+        joins(parameters, run, dataset, sql, records, seed);
+        run.writeIoEvents(dataset);
+    }
+
+    /** Kim's circle selects: the radii in turn, the first {@code warmupQueries} rounds untimed. */
+    private static void selects(Parameters parameters, ConfigurationRun run, DatasetName dataset,
+            OrganisationStatements sql, SpatialQueries circles) throws Exception {
+        List<Double> radii = radii(parameters, "radii");
+        boolean indexOnly = indexOnly(parameters);
+        long warmup = (long) parameters.small("warmupQueries", 0) * radii.size();
+        long timed = (long) parameters.small("queries", 1) * radii.size();
+        try (Progress progress = run.progress("selects", "queries", warmup + timed)) {
+            for (long q = 0; q < warmup + timed; q++) {
+                SpatialQueries.Circle circle = circles.circle(q, radii);
+                String statement = indexOnly ? sql.selectIndexOnly(circle) : sql.select(circle);
+                if (q < warmup) {
+                    run.cluster().client().executeOrThrow(statement);
+                } else {
+                    run.query("selects", dataset, OrganisationStatements.INDEX, "circle",
+                            sigma(circle.radius()), q - warmup, statement);
+                }
+                progress.advance(1);
+            }
+        }
+    }
+
+    /** Kim's joins: per join radius one untimed join (it compiles and warms up), then {@code joins} timed ones. */
+    private static void joins(Parameters parameters, ConfigurationRun run, DatasetName dataset,
+            OrganisationStatements sql, long records, long seed) throws Exception {
+        List<Double> radii = radii(parameters, "joinRadii");
+        int joins = parameters.small("joins", 0);
+        int outer = (int) parameters.whole("joinOuter", 1);
+        if (joins == 0) {
+            return;
+        }
+        try (Progress progress = run.progress("joins", "joins", (long) radii.size() * (joins + 1))) {
+            for (int r = 0; r < radii.size(); r++) {
+                for (int j = 0; j <= joins; j++) {
+                    long first = Seeds.forSetup(seed, "join " + r + " " + j).nextLong(records - outer + 1);
+                    String statement = sql.join(first, outer, radii.get(r));
+                    if (j == 0) {
+                        run.cluster().client().executeOrThrow(statement);
+                    } else {
+                        run.query("joins", dataset, OrganisationStatements.INDEX, "join", sigma(radii.get(r)),
+                                j - 1, statement);
+                    }
+                    progress.advance(1);
+                }
+            }
+        }
+    }
+
+    /** A circle's σ (see {@link OrganisationStatements#circleSigma}) to three decimals, as the CSV holds it. */
+    private static double sigma(double radius) {
+        return Math.round(OrganisationStatements.circleSigma(radius) * 1000) / 1000.0;
+    }
+
+    private static List<Double> radii(Parameters parameters, String name) {
+        List<Double> radii = parameters.numbers(name);
+        if (radii.isEmpty() || radii.stream().anyMatch(r -> !(r > 0 && r <= 180))) {
+            throw new IllegalArgumentException("parameter " + name + " takes radii in degrees above 0 and at most "
+                    + "180, got '" + parameters.text(name) + "'");
+        }
+        return radii;
+    }
+
+    private static boolean indexOnly(Parameters parameters) {
+        String plan = parameters.text("plan");
+        if (!PLANS.contains(plan)) {
+            throw new IllegalArgumentException("parameter plan is index-only or full, got '" + plan + "'");
+        }
+        return plan.equals("index-only");
+    }
+
+    private List<String> dataSets(Parameters parameters) {
+        List<String> dataSets = parameters.list("data");
+        if (dataSets.isEmpty() || !DATA.containsAll(dataSets) || dataSets.stream().distinct().count()
+                < dataSets.size()) {
+            throw new IllegalArgumentException("parameter data lists distinct data sets of " + String.join(", ", DATA)
+                    + ", got '" + parameters.text("data") + "'");
+        }
+        return dataSets;
+    }
+
+    /** The organisations named, the SHB-tree once per density setting of {@code shbLevels}. */
+    private static List<Organisation> organisations(Parameters parameters, boolean nonPoint) {
+        List<Organisation> chosen = new ArrayList<>();
+        for (Organisation organisation : Organisation.organisations(parameters.list("organisations"), nonPoint)) {
+            if (organisation.label().equals("shb")) {
+                for (String levels : parameters.list("shbLevels")) {
+                    chosen.add(Organisation.shb(levels.strip().replace(' ', ','), nonPoint));
+                }
+            } else {
+                chosen.add(organisation);
+            }
+        }
+        return chosen;
+    }
+
+    private static String shapeName(String dataSet) {
+        return switch (dataSet) {
+            case "tweets" -> "tweet";
+            case "houses" -> "house";
+            default -> "lake";
+        };
+    }
+}
