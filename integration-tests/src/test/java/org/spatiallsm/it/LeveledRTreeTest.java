@@ -73,6 +73,8 @@ class LeveledRTreeTest {
     private static final String DATASET = "Points";
     private static final String INDEX = "loc";
     private static final int ROUNDS = 8;
+    /** Enough for merges in both partitions: with B0 = 2 and B = 2 the first one comes with the fourth flush. */
+    private static final int ROUNDS_TO_MERGE = 5;
     private static final int OPERATIONS_PER_ROUND = 240;
     /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
@@ -196,7 +198,7 @@ class LeveledRTreeTest {
                 blocking.add(temporaryRoot);
             }
             randomRoundsWithFlushes(new FlushDriver(client, dataverse, DATASET), client, dataverse, random, model,
-                    ROUNDS);
+                    ROUNDS_TO_MERGE);
             for (Path index : indexes) {
                 String partition = ioDevice(index).relativize(index).toString();
                 assertThat(log.lines()).as("warnings of " + partition).anyMatch(line -> line.startsWith("WARN ")
@@ -239,7 +241,7 @@ class LeveledRTreeTest {
         try (LogLines traces = new LogLines(tracer.getName(), Level.ALL)) {
             rtrees.forEach(rtree -> setTracer(rtree, tracer));
             randomRoundsWithFlushes(new FlushDriver(client, dataverse, DATASET), client, dataverse, random, model,
-                    ROUNDS);
+                    ROUNDS_TO_MERGE);
             assertThat(traces.lines()).as("traces of the leveled R-tree's merges")
                     .anyMatch(line -> line.contains("\"schedule-merge\"") && line.contains("/" + dataverse + "/"))
                     .anyMatch(line -> line.contains("\"ph\":\"E\"") && line.contains("/" + dataverse + "/"));
