@@ -24,8 +24,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 /**
  * Client of the LSM introspection endpoints that every spatial-lsm node controller serves on its API port
  * ({@code /spatial-lsm/components}, {@code /spatial-lsm/flush}, {@code /spatial-lsm/events},
- * {@code /spatial-lsm/entries}). The node list and
- * each node's address come from the cluster controller's {@code /admin/cluster}.
+ * {@code /spatial-lsm/entries}). The node list and each node's address come from the cluster controller's
+ * {@code /admin/cluster}.
  */
 public final class LsmIntrospectionClient {
 
