@@ -3,6 +3,7 @@ package org.spatiallsm.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,13 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndex;
+import org.apache.hyracks.util.trace.ITracer;
+import org.apache.hyracks.util.trace.TraceCategoryRegistry;
+import org.apache.hyracks.util.trace.TraceUtils;
+import org.apache.hyracks.util.trace.Tracer;
+import org.apache.logging.log4j.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,12 +41,15 @@ import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Name;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Version;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTree;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.geometry.Rect;
+import org.spatiallsm.introspection.EntriesListing;
+import org.spatiallsm.it.crash.CrashChecks;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -62,6 +73,8 @@ class LeveledRTreeTest {
     private static final String DATASET = "Points";
     private static final String INDEX = "loc";
     private static final int ROUNDS = 8;
+    /** Enough for merges in both partitions: with B0 = 2 and B = 2 the first one comes with the fourth flush. */
+    private static final int ROUNDS_TO_MERGE = 5;
     private static final int OPERATIONS_PER_ROUND = 240;
     /** Small caps and ratios, so that a few hundred records make merges of several outputs and three levels. */
     private static final Map<String, String> PARAMETERS = Map.of("level0-components", "2", "size-ratio", "2",
@@ -159,6 +172,170 @@ class LeveledRTreeTest {
         new FlushDriver(restarted, dataverse, DATASET).flush();
         new FlushDriver(restarted, dataverse, DATASET).awaitQuiescence(Duration.ofSeconds(60));
         assertQueriesMatch(restarted, dataverse, model, random);
+        assertNoKeyTwiceInALevel(lsmRestarted, dataverse);
+    }
+
+    /**
+     * A regular file where the merges' temporary directories go ({@code <iodevice>/spatial-lsm-merge-temporary}):
+     * nothing can be created below it, whoever the node runs as. Each merge warns, uses the fallback under
+     * {@code java.io.tmpdir} and completes; no record is lost.
+     */
+    @Test
+    void mergesWhoseTemporaryDirectoryAFileBlocksUseTheFallback(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "TemporaryBlocked";
+        QueryServiceClient client = cluster.client();
+        createLeveledPoints(client, dataverse, "");
+        List<Path> indexes = indexDirectories(cluster, dataverse);
+        List<Path> blocking = new ArrayList<>();
+        Map<Long, double[]> model = new TreeMap<>();
+        Random random = new Random(4);
+        try (LogLines log = new LogLines(LeveledRTree.class.getName(), Level.WARN)) {
+            for (Path index : indexes) {
+                Path temporaryRoot = ioDevice(index).resolve("spatial-lsm-merge-temporary");
+                // Earlier merges leave the root and empty parents behind; nothing merges now.
+                deleteRecursively(temporaryRoot);
+                Files.writeString(temporaryRoot, "a file in the way");
+                blocking.add(temporaryRoot);
+            }
+            randomRoundsWithFlushes(new FlushDriver(client, dataverse, DATASET), client, dataverse, random, model,
+                    ROUNDS_TO_MERGE);
+            for (Path index : indexes) {
+                String partition = ioDevice(index).relativize(index).toString();
+                assertThat(log.lines()).as("warnings of " + partition).anyMatch(line -> line.startsWith("WARN ")
+                        && line.contains(partition) && line.contains("cannot create the merge's temporary directory"));
+            }
+        } finally {
+            for (Path file : blocking) {
+                Files.deleteIfExists(file);
+            }
+        }
+        assertMergedInEveryPartition(cluster, dataverse);
+        assertEveryRecordThroughTheRTree(client, dataverse, model, random);
+    }
+
+    /**
+     * AsterixDB's I/O tracing ({@code trace.categories=IndexIoOperations} in an NC's configuration) wraps each flush
+     * and merge an index schedules in a {@code TracedIOOperation}. In 0.9.8 the anti-matter R-tree's constructor
+     * passes no tracer ({@code ITracer.NONE}), so the setting never reaches a leveled R-tree; and 0.9.8's own flush
+     * callback casts the operation it is handed to {@code FlushOperation}, so a wrapped flush halts the node, for any
+     * index. The test therefore hands the leveled R-tree's partitions a tracer that wraps their merges (not their
+     * flushes): the traces show the merges ran wrapped, and they still commit and lose nothing.
+     */
+    @Test
+    void mergesWrappedByAsterixDbIoTracingStillCommit(SpatialTestCluster cluster) throws Exception {
+        String dataverse = "Traced";
+        QueryServiceClient client = cluster.client();
+        createLeveledPoints(client, dataverse, "");
+        // A search opens the R-tree's partitions, so the nodes hold them.
+        ids(client, dataverse, "spatial_intersect(p.location, create_rectangle(create_point(0.5, 0.5),"
+                + " create_point(9.5, 9.5)))");
+        List<ILSMIndex> rtrees = cluster.nodeContexts().stream()
+                .flatMap(node -> node.getDatasetLifecycleManager().getOpenResources().stream())
+                .filter(index -> index instanceof LeveledRTree rtree
+                        && rtree.getIndexIdentifier().contains("/" + dataverse + "/"))
+                .map(ILSMIndex.class::cast).toList();
+        assertThat(rtrees).as("open partitions of the leveled R-tree").hasSize(2);
+        MergeTracer tracer = new MergeTracer();
+        Map<Long, double[]> model = new TreeMap<>();
+        Random random = new Random(5);
+        try (LogLines traces = new LogLines(tracer.getName(), Level.ALL)) {
+            rtrees.forEach(rtree -> setTracer(rtree, tracer));
+            randomRoundsWithFlushes(new FlushDriver(client, dataverse, DATASET), client, dataverse, random, model,
+                    ROUNDS_TO_MERGE);
+            assertThat(traces.lines()).as("traces of the leveled R-tree's merges")
+                    .anyMatch(line -> line.contains("\"schedule-merge\"") && line.contains("/" + dataverse + "/"))
+                    .anyMatch(line -> line.contains("\"ph\":\"E\"") && line.contains("/" + dataverse + "/"));
+        } finally {
+            rtrees.forEach(rtree -> setTracer(rtree, ITracer.NONE));
+        }
+        assertMergedInEveryPartition(cluster, dataverse);
+        assertEveryRecordThroughTheRTree(client, dataverse, model, random);
+    }
+
+    /**
+     * AsterixDB's tracer with the I/O category on, except while an index schedules a flush: 0.9.8's flush callback
+     * cannot take a wrapped flush.
+     */
+    private static final class MergeTracer extends Tracer {
+        MergeTracer() {
+            super("spatial-lsm-test", new String[] { TraceUtils.INDEX_IO_OPERATIONS }, new TraceCategoryRegistry());
+        }
+
+        @Override
+        public boolean isEnabled(long category) {
+            return super.isEnabled(category) && StackWalker.getInstance().walk(frames -> frames.noneMatch(
+                    frame -> frame.getClassName().equals(AbstractLSMIndex.class.getName())
+                            && frame.getMethodName().equals("createFlushOperation")));
+        }
+    }
+
+    /** Sets the tracer AsterixDB wraps the index's I/O operations with when it is enabled (a protected field). */
+    private static void setTracer(ILSMIndex index, ITracer tracer) {
+        try {
+            Field field = AbstractLSMIndex.class.getDeclaredField("tracer");
+            field.setAccessible(true);
+            // Flushes and merges are scheduled under the operation tracker's lock: taking it publishes the change.
+            synchronized (index.getOperationTracker()) {
+                field.set(index, tracer);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("AsterixDB's AbstractLSMIndex has no field 'tracer'", e);
+        }
+    }
+
+    /** The IO device (mount) an index partition's directory lies on: the parent of its {@code storage} directory. */
+    private static Path ioDevice(Path indexDirectory) {
+        Path path = indexDirectory;
+        while (!path.getFileName().toString().equals("storage")) {
+            path = path.getParent();
+        }
+        return path.getParent();
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (Files.exists(path)) {
+            try (Stream<Path> paths = Files.walk(path)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    /** Every partition's manifest holds a merge edit: merges committed, not only moves. */
+    private static void assertMergedInEveryPartition(SpatialTestCluster cluster, String dataverse) throws IOException {
+        List<Path> indexes = indexDirectories(cluster, dataverse);
+        assertThat(indexes).hasSize(2);
+        for (Path dir : indexes) {
+            assertThat(Files.readAllLines(dir.resolve(LeveledManifest.FILE_NAME)).stream().map(LeveledManifest::decode))
+                    .as("edits in " + dir).anyMatch(MergeEdit.class::isInstance);
+        }
+    }
+
+    /**
+     * Random windows and one over the whole plane through the R-tree find the model's records, and the leveled
+     * invariants hold, no key twice in a level >= 1 included.
+     */
+    private static void assertEveryRecordThroughTheRTree(QueryServiceClient client, String dataverse,
+            Map<Long, double[]> model, Random random) {
+        assertQueriesMatch(client, dataverse, model, random);
+        assertThat(ids(client, dataverse, "spatial_intersect(p.location, create_rectangle(create_point(-1000.0,"
+                + " -1000.0), create_point(1000.0, 1000.0)))")).as("every record through the R-tree")
+                .isEqualTo(List.copyOf(model.keySet()));
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        assertThat(lsm.components(dataverse, DATASET)).allSatisfy(
+                partition -> assertThat(CrashChecks.leveledInvariantViolation(partition)).isEmpty());
+        assertNoKeyTwiceInALevel(lsm, dataverse);
+    }
+
+    /** No key twice in a level >= 1, from every entry of every component; some such level holds entries. */
+    private static void assertNoKeyTwiceInALevel(LsmIntrospectionClient lsm, String dataverse) {
+        List<EntriesListing> entries = lsm.entries(dataverse, DATASET);
+        assertThat(entries.stream().flatMap(listing -> listing.indexes().stream())
+                .flatMap(partition -> partition.components().stream()))
+                .as("components of levels >= 1 with entries")
+                .anyMatch(component -> component.level() >= 1 && !component.entries().isEmpty());
+        assertThat(CrashChecks.levelKeysViolations(entries)).isEmpty();
     }
 
     /**

@@ -22,10 +22,19 @@ public final class IntrospectionJson {
 
     /** @throws IllegalArgumentException with a one-line reason if {@code json} is no listing */
     public static ComponentsListing listing(JsonNode json) {
+        return read(json, ComponentsListing.class, "a components listing");
+    }
+
+    /** @throws IllegalArgumentException with a one-line reason if {@code json} is no entries listing */
+    public static EntriesListing entriesListing(JsonNode json) {
+        return read(json, EntriesListing.class, "an entries listing");
+    }
+
+    private static <T> T read(JsonNode json, Class<T> type, String what) {
         try {
-            return MAPPER.treeToValue(json, ComponentsListing.class);
+            return MAPPER.treeToValue(json, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a components listing: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("not " + what + ": " + e.getOriginalMessage(), e);
         }
     }
 }

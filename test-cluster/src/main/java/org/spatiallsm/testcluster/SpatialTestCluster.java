@@ -7,11 +7,13 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.apache.asterix.api.common.AsterixHyracksIntegrationUtil;
+import org.apache.asterix.common.api.INcApplicationContext;
 import org.apache.hyracks.api.application.ICCApplication;
 import org.apache.hyracks.api.application.INCApplication;
 import org.spatiallsm.asterixdb.app.SpatialCCApplication;
@@ -103,6 +105,11 @@ public final class SpatialTestCluster {
 
     public void stop() throws Exception {
         util.deinit(true);
+    }
+
+    /** Each running NC's application context: for tests that look inside a node, which runs in this JVM. */
+    public List<INcApplicationContext> nodeContexts() {
+        return Arrays.stream(util.ncs).map(nc -> (INcApplicationContext) nc.getApplicationContext()).toList();
     }
 
     public QueryServiceClient client() {

@@ -42,7 +42,10 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * the number of flushes it waited for;</li>
  * <li>{@code GET /spatial-lsm/events?dataverse=D&dataset=X[&datasetId=N]}: the dataset's lines of this node's LSM
  * event files; with datasetId, only those of that incarnation of the name (Metadata.Dataset's DatasetId). A last
- * line {@code {"event": "lost", ...}} says how many of the dataset's events the files miss, if any.</li>
+ * line {@code {"event": "lost", ...}} says how many of the dataset's events the files miss, if any;</li>
+ * <li>{@code GET /spatial-lsm/entries?dataverse=D&dataset=X}: every entry of every disk component of the dataset's
+ * leveled R-tree partitions, with the components' levels; each partition's flush installs and new searches wait
+ * while it is read, so it is meant for tests and small data.</li>
  * </ul>
  * They share the API server's binding: AsterixDB 0.9.8 binds it, like the cluster controller's API server with its
  * own {@code /admin} endpoints, to every interface of the host, without authentication.
@@ -52,6 +55,7 @@ public final class LsmIntrospectionServlets {
     public static final String COMPONENTS = "/spatial-lsm/components";
     public static final String FLUSH = "/spatial-lsm/flush";
     public static final String EVENTS = "/spatial-lsm/events";
+    public static final String ENTRIES = "/spatial-lsm/entries";
 
     /**
      * Runs where a request does its slow part, with no lock of the dataset lifecycle manager held: a listing while it
@@ -75,6 +79,7 @@ public final class LsmIntrospectionServlets {
         server.addServlet(new Components(server.ctx(), appCtx));
         server.addServlet(new Flush(server.ctx(), appCtx));
         server.addServlet(new Events(server.ctx(), appCtx));
+        server.addServlet(new Entries(server.ctx(), appCtx));
     }
 
     /** The dataverse and dataset a request names; a missing one is the client's error. */
@@ -167,6 +172,18 @@ public final class LsmIntrospectionServlets {
                 slowPart.run();
                 return OpenIndexes.listing(node(), name.dataverse(), name.dataset(), indexes);
             })));
+        }
+    }
+
+    private static final class Entries extends IntrospectionServlet {
+        Entries(ConcurrentMap<String, Object> ctx, INcApplicationContext appCtx) {
+            super(ctx, appCtx, ENTRIES);
+        }
+
+        @Override
+        protected void get(IServletRequest request, IServletResponse response) throws IOException {
+            answer(response, request, (name, out) -> json(out, withIndexes(name,
+                    indexes -> OpenIndexes.entries(node(), name.dataverse(), name.dataset(), indexes))));
         }
     }
 

@@ -3,7 +3,9 @@ package org.spatiallsm.asterixdb.introspection;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -20,8 +22,10 @@ import org.apache.hyracks.storage.common.LocalResource;
 import org.spatiallsm.asterixdb.organisation.SearchCounters;
 import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTree;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.EntriesListing;
 import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.introspection.IntrospectionJson;
 import org.spatiallsm.introspection.MbrListing;
@@ -159,15 +163,47 @@ final class OpenIndexes {
 
     private static ComponentListing componentListing(ILSMDiskComponent component, PrunedIndex pruned) {
         ComponentSnapshot snapshot = ComponentSnapshot.of(component);
-        // Names only: the directory is the index partition's; a crash test checks what it owns.
-        List<String> files = component.getLSMComponentPhysicalFiles().stream()
-                .map(f -> Path.of(f).getFileName().toString()).sorted().toList();
+        List<String> files = fileNames(component);
         OptionalInt level = pruned == null ? OptionalInt.empty() : pruned.level(component);
         return new ComponentListing(List.of(snapshot.firstSequence(), snapshot.lastSequence()),
                 List.of(snapshot.minId(), snapshot.maxId()), snapshot.sizeBytes(),
                 snapshot.tuples().isPresent() ? snapshot.tuples().getAsLong() : null, snapshot.merging(), files,
                 pruned == null ? null : mbrListing(pruned, component),
                 level.isPresent() ? level.getAsInt() : null); // no stack policy has levels
+    }
+
+    /**
+     * Every entry of every disk component of the dataset's leveled R-tree partitions (other indexes are left out),
+     * components in search order with their levels. Each partition is read under its operation tracker's lock, where
+     * no component is installed or deleted: so its flushes' installs and new searches wait meanwhile, for as long as
+     * reading its entries takes.
+     */
+    static ObjectNode entries(String node, String dataverse, String dataset, List<OpenIndex> indexes)
+            throws HyracksDataException {
+        List<EntriesListing.Index> listed = new ArrayList<>();
+        for (OpenIndex open : indexes) {
+            if (open.index() instanceof LeveledRTree leveled) {
+                List<EntriesListing.Component> components = new ArrayList<>();
+                synchronized (leveled.getOperationTracker()) {
+                    for (ILSMDiskComponent component : leveled.getDiskComponents()) {
+                        List<EntriesListing.Entry> entries = new ArrayList<>();
+                        leveled.readEntries(component, (primaryKey, mbr, antiMatter) -> entries.add(
+                                new EntriesListing.Entry(HexFormat.of().formatHex(primaryKey),
+                                        Arrays.stream(mbr).boxed().toList(), antiMatter)));
+                        components.add(new EntriesListing.Component(fileNames(component),
+                                leveled.level(component).orElseThrow(), entries));
+                    }
+                }
+                listed.add(new EntriesListing.Index(open.where().index(), open.where().partition(), components));
+            }
+        }
+        return IntrospectionJson.toJson(new EntriesListing(node, dataverse, dataset, listed));
+    }
+
+    /** Names only: the directory is the index partition's; a crash test checks what it owns. */
+    private static List<String> fileNames(ILSMDiskComponent component) {
+        return component.getLSMComponentPhysicalFiles().stream().map(f -> Path.of(f).getFileName().toString())
+                .sorted().toList();
     }
 
     private static Long orNull(OptionalLong value) {

@@ -23,6 +23,8 @@ import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.EntriesListing;
+import org.spatiallsm.partitioning.leveled.LevelKeys;
 import org.spatiallsm.partitioning.leveled.LeveledInvariants;
 import org.spatiallsm.partitioning.pruning.Box;
 
@@ -75,6 +77,7 @@ public final class CrashChecks {
         violations.addAll(windowsAgreeWithScan());
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
                 .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
+        levelKeysViolations(lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET)).forEach(violations::add);
         violations.addAll(orphanFiles());
         return violations;
     }
@@ -230,6 +233,26 @@ public final class CrashChecks {
                     component.firstSequence(), component.lastSequence(), box));
         }
         return LeveledInvariants.violation(partition.where().toString(), listed);
+    }
+
+    /**
+     * {@link LevelKeys} over every leveled R-tree partition of the entries listings: each partition's first key (an
+     * entry's MBR and primary key) found twice in one level >= 1, as one line; empty when none is.
+     */
+    public static List<String> levelKeysViolations(List<EntriesListing> listings) {
+        List<String> violations = new ArrayList<>();
+        for (EntriesListing listing : listings) {
+            for (EntriesListing.Index partition : listing.indexes()) {
+                List<LevelKeys.Component> components = partition.components().stream()
+                        .map(component -> new LevelKeys.Component(String.join(",", component.files()),
+                                component.level(), component.entries().stream().map(entry -> new LevelKeys.Entry(
+                                        entry.primaryKey() + " at " + entry.mbr(), entry.antiMatter())).toList()))
+                        .toList();
+                LevelKeys.violation(listing.dataverse() + "." + listing.dataset() + "." + partition.index() + "["
+                        + partition.partition() + "]", components).ifPresent(violations::add);
+            }
+        }
+        return violations;
     }
 
     private static double[] unbox(List<Double> values) {

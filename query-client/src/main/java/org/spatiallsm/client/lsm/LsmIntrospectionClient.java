@@ -15,6 +15,7 @@ import java.util.List;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.QueryServiceUnavailableException;
 import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.EntriesListing;
 import org.spatiallsm.introspection.IntrospectionJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,8 +23,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * Client of the LSM introspection endpoints that every spatial-lsm node controller serves on its API port
- * ({@code /spatial-lsm/components}, {@code /spatial-lsm/flush}, {@code /spatial-lsm/events}). The node list and
- * each node's address come from the cluster controller's {@code /admin/cluster}.
+ * ({@code /spatial-lsm/components}, {@code /spatial-lsm/flush}, {@code /spatial-lsm/events},
+ * {@code /spatial-lsm/entries}). The node list and each node's address come from the cluster controller's
+ * {@code /admin/cluster}.
  */
 public final class LsmIntrospectionClient {
 
@@ -90,6 +92,23 @@ public final class LsmIntrospectionClient {
         List<ComponentsListing> all = new ArrayList<>();
         for (Node node : nodes()) {
             all.add(listing(node, get(node, "/spatial-lsm/components", dataverse, dataset)));
+        }
+        return all;
+    }
+
+    /**
+     * Every node's {@code /spatial-lsm/entries} answer: each entry of each disk component of the dataset's leveled
+     * R-tree partitions. Each partition's flush installs and new searches wait while its node reads it.
+     */
+    public List<EntriesListing> entries(String dataverse, String dataset) {
+        List<EntriesListing> all = new ArrayList<>();
+        for (Node node : nodes()) {
+            JsonNode answer = get(node, "/spatial-lsm/entries", dataverse, dataset);
+            try {
+                all.add(IntrospectionJson.entriesListing(answer));
+            } catch (IllegalArgumentException e) {
+                throw new NodeRequestFailedException("node " + node.id() + " answered " + e.getMessage());
+            }
         }
         return all;
     }

@@ -21,7 +21,8 @@ import org.spatiallsm.partitioning.pruning.Box;
  * Between levels &gt;= 1 the sequence ranges say nothing: a merge of one level-i component into level i+1 may leave
  * there a component with newer flushes that overlaps an older level-i component, legitimately when the two share no
  * key. Nor can "no key twice in a level &gt;= 1" be checked from this list: two components of a level may overlap
- * without sharing a key, and a search's reconciliation hides a key that is there twice.
+ * without sharing a key, and a search's reconciliation hides a key that is there twice; {@link LevelKeys} checks it
+ * from the components' entries.
  */
 public final class LeveledInvariants {
 

@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
@@ -37,6 +39,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFacto
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMemoryComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMTreeTupleReference;
 import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.EmptyComponent;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
@@ -317,17 +320,48 @@ public final class LeveledRTree extends PruningRTree {
 
     /** The MBR (anti-matter included; see {@link ComponentMbr}) and entry count of one disk component. */
     private Stats scan(ILSMDiskComponent component) throws HyracksDataException {
+        ComponentMbr scanned = new ComponentMbr();
+        forEachTuple(component, tuple -> scanned.add(coordinate(tuple, 0), coordinate(tuple, 1),
+                coordinate(tuple, dimensions), coordinate(tuple, dimensions + 1)));
+        return new Stats(scanned.rect(), scanned.count());
+    }
+
+    /** What {@link #readEntries} hands over for each entry of a component. */
+    public interface EntryVisitor {
+        /**
+         * @param primaryKey the primary key's fields as stored: AsterixDB's serialized values, type tags included
+         * @param mbr        min x, min y, max x, max y
+         */
+        void visit(byte[] primaryKey, double[] mbr, boolean antiMatter);
+    }
+
+    /**
+     * Every entry of one of this index's disk components, anti-matter included, in its R-tree's order: what
+     * introspection shows of a component's contents. The caller keeps the component from being deleted meanwhile.
+     */
+    public void readEntries(ILSMDiskComponent component, EntryVisitor visitor) throws HyracksDataException {
+        forEachTuple(component, tuple -> {
+            ByteArrayOutputStream primaryKey = new ByteArrayOutputStream();
+            // The R-tree's tuple is the MBR's 2 x dimensions keys, then the primary key's fields.
+            for (int field = 2 * dimensions; field < tuple.getFieldCount(); field++) {
+                primaryKey.write(tuple.getFieldData(field), tuple.getFieldStart(field), tuple.getFieldLength(field));
+            }
+            visitor.visit(primaryKey.toByteArray(), new double[] { coordinate(tuple, 0), coordinate(tuple, 1),
+                coordinate(tuple, dimensions), coordinate(tuple, dimensions + 1) },
+                    tuple instanceof ILSMTreeTupleReference lsmTuple && lsmTuple.isAntimatter());
+        });
+    }
+
+    private static void forEachTuple(ILSMDiskComponent component, Consumer<ITupleReference> action)
+            throws HyracksDataException {
         IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
         IIndexCursor cursor = accessor.createSearchCursor(false);
-        ComponentMbr scanned = new ComponentMbr();
         try {
             accessor.search(cursor, new SearchPredicate(null, null));
             try {
                 while (cursor.hasNext()) {
                     cursor.next();
-                    ITupleReference tuple = cursor.getTuple();
-                    scanned.add(coordinate(tuple, 0), coordinate(tuple, 1), coordinate(tuple, dimensions),
-                            coordinate(tuple, dimensions + 1));
+                    action.accept(cursor.getTuple());
                 }
             } finally {
                 cursor.close();
@@ -335,7 +369,6 @@ public final class LeveledRTree extends PruningRTree {
         } finally {
             cursor.destroy();
         }
-        return new Stats(scanned.rect(), scanned.count());
     }
 
     /** The policy's picture of this partition, with the components behind its ids (called under the lock). */
