@@ -9,9 +9,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The client's record of what the cluster acknowledged: an insert or delete counts once its statement returned
- * success. A statement that failed or was cut by a crash may or may not have taken effect, so its records are only
- * "attempted": they may be present or absent afterwards, but nothing else may.
+ * The client's record of what the cluster acknowledged: an insert, upsert or delete counts once its statement
+ * returned success. A statement that failed or was cut by a crash may or may not have taken effect, so its records
+ * are only "attempted": they may be present or absent (or moved) afterwards, but nothing else may.
  */
 final class AcknowledgedWrites {
 
@@ -21,6 +21,8 @@ final class AcknowledgedWrites {
     private final Set<Long> insertAttempted = new HashSet<>();
     private final Set<Long> deleted = new HashSet<>();
     private final Set<Long> deleteAttempted = new HashSet<>();
+    private final Set<Long> upserted = new HashSet<>();
+    private final Set<Long> upsertAttempted = new HashSet<>();
 
     void insertAttempted(Collection<Long> ids) {
         insertAttempted.addAll(ids);
@@ -40,6 +42,15 @@ final class AcknowledgedWrites {
         deleted.addAll(ids);
     }
 
+    void upsertAttempted(Collection<Long> ids) {
+        upsertAttempted.addAll(ids);
+    }
+
+    void upsertAcknowledged(Collection<Long> ids) {
+        upsertAttempted.addAll(ids);
+        upserted.addAll(ids);
+    }
+
     int acknowledgedInserts() {
         return inserted.size();
     }
@@ -48,9 +59,10 @@ final class AcknowledgedWrites {
         return deleted.size();
     }
 
-    /** Acknowledged inserts no delete was attempted on: they are certainly present. */
+    /** Acknowledged inserts and upserts no delete was attempted on: they are certainly present. */
     List<Long> live() {
-        return inserted.stream().filter(id -> !deleteAttempted.contains(id)).sorted().toList();
+        return Stream.concat(inserted.stream(), upserted.stream()).distinct()
+                .filter(id -> !deleteAttempted.contains(id)).sorted().toList();
     }
 
     /**
@@ -68,8 +80,23 @@ final class AcknowledgedWrites {
         }
         report(violations, "acknowledged inserts missing", live().stream().filter(id -> !present.contains(id)));
         report(violations, "acknowledged deletes back", deleted.stream().filter(present::contains));
-        report(violations, "records never inserted", present.stream().filter(id -> !insertAttempted.contains(id)));
+        report(violations, "records never inserted", present.stream()
+                .filter(id -> !insertAttempted.contains(id) && !upsertAttempted.contains(id)));
         report(violations, "records found twice", twice.stream());
+        return violations;
+    }
+
+    /**
+     * What is wrong with where the records are: {@code atInserted} holds the ids of the records found at their
+     * inserted location, {@code atMoved} those at the location an upsert moves them to (an id may be in both, when the
+     * two coincide). An acknowledged upsert must not be reverted; no record may move without an upsert attempted.
+     */
+    List<String> upsertViolations(Set<Long> atInserted, Set<Long> atMoved) {
+        List<String> violations = new ArrayList<>();
+        report(violations, "acknowledged upserts reverted",
+                upserted.stream().filter(id -> atInserted.contains(id) && !atMoved.contains(id)));
+        report(violations, "records moved without an upsert",
+                atMoved.stream().filter(id -> !atInserted.contains(id) && !upsertAttempted.contains(id)));
         return violations;
     }
 

@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -39,8 +39,6 @@ public final class CrashChecks {
 
     static final String OVERLAP_ERROR = "FOUND_OVERLAPPING_LSM_FILES";
     private static final int WINDOWS = 4;
-    /** Far beyond the workload's coordinates (a globe), and printed without an exponent in the query. */
-    private static final double WHOLE_PLANE = 1.0e6;
     /**
      * How long the restart's merges may run before the orphan check gives up: a bound only for a hung merge (the
      * workload's merges take seconds, even on a loaded 2-core machine).
@@ -56,8 +54,12 @@ public final class CrashChecks {
     private final QueryServiceClient client;
     private final LsmIntrospectionClient lsm;
     private final Random random;
+    private final List<String> indexes;
 
-    CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random) {
+    /** {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked. */
+    CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
+            List<String> indexes) {
+        this.indexes = indexes;
         this.cluster = cluster;
         this.client = client;
         this.lsm = lsm;
@@ -72,9 +74,9 @@ public final class CrashChecks {
             violations.add("the cluster is " + state + ", not ACTIVE");
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
-        violations.addAll(writes.violations(ids("true")));
-        violations.addAll(wholeRTreeAgreesWithPrimary());
-        violations.addAll(windowsAgreeWithScan());
+        violations.addAll(writes.violations(new IndexQueries(client, random).ids("true")));
+        violations.addAll(upsertsNotReverted(writes));
+        violations.addAll(indexesAgreeWithPrimary());
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
                 .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
         levelKeysViolations(lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET)).forEach(violations::add);
@@ -82,47 +84,46 @@ public final class CrashChecks {
         return violations;
     }
 
-    /**
-     * One window over the whole plane, forced through the R-tree: the records it finds (id and coordinates) equal
-     * those of a scan of the primary, as multisets. So every record of every R-tree component is read, not a sample.
-     */
-    private List<String> wholeRTreeAgreesWithPrimary() {
-        String window = intersects(-WHOLE_PLANE, -WHOLE_PLANE, WHOLE_PLANE, WHOLE_PLANE);
-        List<String> violations = new ArrayList<>(notThroughRTree("whole-plane", window));
-        List<String> throughRTree = records(window);
-        List<String> throughPrimary = records("true");
-        if (!throughRTree.equals(throughPrimary)) {
-            violations.add("whole plane: the R-tree finds " + throughRTree.size() + " records, the primary "
-                    + throughPrimary.size() + difference(throughRTree, throughPrimary));
+    /** For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary. */
+    private List<String> indexesAgreeWithPrimary() {
+        IndexQueries queries = new IndexQueries(client, random);
+        List<String> violations = new ArrayList<>();
+        for (String index : indexes) {
+            violations.addAll(queries.notThroughIndex(index));
+            violations.addAll(queries.wholePlane(index));
+            violations.addAll(queries.windows(index, WINDOWS));
         }
         return violations;
     }
 
-    /** A violation when the plan of a query with this condition does not search the R-tree. */
-    private List<String> notThroughRTree(String query, String condition) {
-        String plan = client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; EXPLAIN SELECT VALUE p.id FROM "
-                + CrashWorkload.DATASET + " p WHERE " + condition + ";").plan();
-        return plan.contains("RTREE_SEARCH") ? List.of()
-                : List.of("the " + query + " query does not use the R-tree: " + plan.lines().limit(3).toList());
-    }
-
-    /** Random windows: the ids the R-tree finds equal those of a scan of the primary, duplicates included. */
-    private List<String> windowsAgreeWithScan() {
-        List<String> violations = new ArrayList<>(notThroughRTree("window", intersects(-10, -10, 10, 10)));
-        for (int i = 0; i < WINDOWS; i++) {
-            // Grid points lie on multiples of 0.1; the window's edges at x.x5 never touch one.
-            double x1 = -180 + random.nextInt(3000) / 10.0 + 0.05;
-            double y1 = -85 + random.nextInt(1400) / 10.0 + 0.05;
-            double x2 = x1 + 5 + random.nextInt(600) / 10.0;
-            double y2 = y1 + 5 + random.nextInt(300) / 10.0;
-            List<Long> throughRTree = ids(intersects(x1, y1, x2, y2));
-            List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
-                    + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
-            if (!throughRTree.equals(throughScan)) {
-                violations.add(String.format(Locale.ROOT,
-                        "window (%s,%s)-(%s,%s): the R-tree finds %d ids, a scan %d%s", x1, y1, x2, y2,
-                        throughRTree.size(), throughScan.size(), difference(throughRTree, throughScan)));
+    /**
+     * Every record is where the workload put it ({@link CrashWorkload#location}): an acknowledged upsert's record at
+     * its moved location, a record no upsert was attempted on at its inserted one.
+     */
+    private List<String> upsertsNotReverted(AcknowledgedWrites writes) {
+        Set<Long> atInserted = new HashSet<>();
+        Set<Long> atMoved = new HashSet<>();
+        List<Long> elsewhere = new ArrayList<>();
+        for (JsonNode record : client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
+                + "get_x(p.location), get_y(p.location)] FROM " + CrashWorkload.DATASET + " p;").results()) {
+            long id = record.get(0).asLong();
+            double[] found = { record.get(1).asDouble(), record.get(2).asDouble() };
+            boolean inserted = Arrays.equals(found, CrashWorkload.location(id, false));
+            boolean moved = Arrays.equals(found, CrashWorkload.location(id, true));
+            if (inserted) {
+                atInserted.add(id);
             }
+            if (moved) {
+                atMoved.add(id);
+            }
+            if (!inserted && !moved) {
+                elsewhere.add(id);
+            }
+        }
+        List<String> violations = new ArrayList<>(writes.upsertViolations(atInserted, atMoved));
+        if (!elsewhere.isEmpty()) {
+            violations.add(elsewhere.size() + " records at a location the workload never wrote: "
+                    + elsewhere.stream().sorted().limit(10).toList());
         }
         return violations;
     }
@@ -261,32 +262,5 @@ public final class CrashChecks {
 
     private static String key(String index, int partition) {
         return index + "[" + partition + "]";
-    }
-
-    private List<Long> ids(String condition) {
-        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE p.id FROM "
-                + CrashWorkload.DATASET + " p WHERE " + condition + " ORDER BY p.id;").results().stream()
-                .map(JsonNode::asLong).toList();
-    }
-
-    /** {@code [id, x, y]} of each record that meets the condition, sorted as text: equal multisets, equal lists. */
-    private List<String> records(String condition) {
-        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, get_x(p.location), "
-                + "get_y(p.location)] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
-                .results().stream().map(JsonNode::toString).sorted().toList();
-    }
-
-    private static String intersects(double x1, double y1, double x2, double y2) {
-        return String.format(Locale.ROOT, "spatial_intersect(p.location, create_rectangle(create_point(%s, %s), "
-                + "create_point(%s, %s)))", x1, y1, x2, y2);
-    }
-
-    private static <T> String difference(List<T> rtree, List<T> scan) {
-        List<T> onlyRTree = new ArrayList<>(rtree);
-        scan.forEach(onlyRTree::remove);
-        List<T> onlyScan = new ArrayList<>(scan);
-        rtree.forEach(onlyScan::remove);
-        return " (only through the R-tree: " + onlyRTree.stream().limit(10).toList() + ", only in the scan: "
-                + onlyScan.stream().limit(10).toList() + ")";
     }
 }

@@ -1,14 +1,28 @@
 package org.spatiallsm.it.crash;
 
+import static java.util.stream.Collectors.joining;
+
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * One storage configuration under crash test: how the dataset {@code Crash.Points} (type {@code Located}:
- * {@code id: int64, location: point}) and its R-tree {@code loc} on {@code location} are created, the CC's JVM
- * options at creation (internal switches, if any), and the crash points
- * ({@code <point>} or {@code <point>@<n>}, see {@code CrashPoints}) the deterministic run halts an NC at, in order.
+ * {@code id: int64, location: point}) and its secondary indexes on {@code location} are created, the CC's JVM
+ * options at creation (internal switches, if any), the crash points
+ * ({@code <point>} or {@code <point>@<n>}, see {@code CrashPoints}) the deterministic run halts an NC at, in order,
+ * and the names of the indexes the checks query.
  */
-record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints) {
+record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints,
+        List<String> indexes) {
+
+    /** The R-tree of the configurations that give only their DDL. */
+    private static final String RTREE = "loc";
+
+    /** A configuration whose one secondary index is the R-tree {@value #RTREE}. */
+    CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints) {
+        this(name, ddl, ccJvmOptions, crashPoints, List.of(RTREE));
+    }
 
     /** The primary never merges, so every stack-policy crash point is reached by the R-tree's merges. */
     private static final String PRIMARY = "CREATE DATASET Points(Located) PRIMARY KEY id "
@@ -48,6 +62,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                             CrashRun.FAULT + "leveled.flush.edit@2")));
 
     /**
+     * The four organisations in one dataset, each under another stack policy, so that one cluster's crash hits all
+     * of them: the default suite kills it while it writes ({@code CrashSafetyTest}).
+     */
+    static final CrashConfiguration ORGANISATIONS = organisations("DHB + DHVB + SHB + SIF",
+            Organisation.DHB.under("binomial", "{\"k\": 2}"), Organisation.DHVB.under("tiered", "{\"size-ratio\": 4}"),
+            Organisation.SHB.under("min-latency", "{\"k\": 3}"), Organisation.SIF.under("bigtable", "{\"k\": 3}"));
+
+    /**
      * What the random crash command runs, one after the other (new ones are appended, so that the i-th keeps its
      * seed S + i); it halts each configuration's NCs once at each of its crash points too, at a random visit (the
      * points' own visit numbers are the default suite's). Every spatial-lsm stack policy is here. The leveled
@@ -63,7 +85,50 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             stack("min-latency k=3", "min-latency", "{\"k\": 3}"),
             stack("bigtable k=3", "bigtable", "{\"k\": 3}"),
             stack("exploring k=4", "exploring", "{\"k\": 4, \"min-merge\": 2}"),
-            stack("constant-all k=3", "constant-all", "{\"k\": 3}"));
+            stack("constant-all k=3", "constant-all", "{\"k\": 3}"),
+            organisations("DHB-tree binomial k=2", Organisation.DHB.under("binomial", "{\"k\": 2}")),
+            organisations("DHVB-tree tiered B=4", Organisation.DHVB.under("tiered", "{\"size-ratio\": 4}")),
+            organisations("SHB-tree min-latency k=3", Organisation.SHB.under("min-latency", "{\"k\": 3}")),
+            organisations("SIF bigtable k=3", Organisation.SIF.under("bigtable", "{\"k\": 3}")),
+            ORGANISATIONS);
+
+    /**
+     * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
+     * Hilbert-ordered B-tree of points (DHB), of their 64-bit Hilbert values (DHVB), or a static grid of 2^30 cells
+     * over the globe stored in a B-tree (SHB) or an inverted index (SIF), all with AsterixDB's LSM lifecycle and
+     * spatial-lsm's stack policies.
+     */
+    enum Organisation {
+        DHB("DHBTREE"), DHVB("DHVBTREE"), SHB("SHBTREE(-180.0, -90.0, 180.0, 90.0)"),
+        SIF("SIF(-180.0, -90.0, 180.0, 90.0)");
+
+        private final String type;
+
+        Organisation(String type) {
+            this.type = type;
+        }
+
+        /** This organisation's index, under a stack policy. */
+        Indexed under(String policy, String parametersJson) {
+            String index = name().toLowerCase(Locale.ROOT) + "Loc";
+            return new Indexed(index, "CREATE INDEX " + index + " ON Points(location) TYPE " + type + " WITH "
+                    + "{\"merge-policy\": {\"name\": \"" + policy + "\", \"parameters\": " + parametersJson + "}};");
+        }
+    }
+
+    /** A secondary index: its name and its DDL. */
+    record Indexed(String name, String ddl) {
+    }
+
+    /**
+     * A dataset with these organisations' indexes ({@link Organisation#under}), crashed at the stack policies'
+     * points, which every one of them reaches.
+     */
+    private static CrashConfiguration organisations(String name, Indexed... indexes) {
+        return new CrashConfiguration(name, PRIMARY + Stream.of(indexes).map(Indexed::ddl).collect(joining(" ")), "",
+                List.of("stack.merge.scheduled", "stack.merge.installed"), Stream.of(indexes).map(Indexed::name)
+                        .toList());
+    }
 
     /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */
     private static CrashConfiguration stack(String name, String policy, String parametersJson) {

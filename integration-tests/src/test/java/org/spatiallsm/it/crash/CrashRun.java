@@ -24,9 +24,18 @@ import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 /**
  * Crashes one configuration's cluster again and again while {@link CrashWorkload} runs, and runs
  * {@link CrashChecks} after every restart. A crash kills every process of the cluster ({@code kill -9}), as a power
- * loss would; each restart goes through {@code start-cluster}, which waits until the cluster is ACTIVE.
+ * loss would, and the restart goes through {@code start-cluster}, which waits until the cluster is ACTIVE; or it
+ * kills one NC alone, which the CC then starts again through its NC service while the rest runs on.
  */
 final class CrashRun {
+
+    /** What a random kill kills. */
+    enum Kill {
+        /** Every process of the cluster: the NCs, their NC services and the CC. */
+        CLUSTER,
+        /** One NC, drawn at random; its NC service, the CC and the other NC go on. */
+        ONE_NODE
+    }
 
     /** The NCs print this when they halt at a crash point (CrashPoints). */
     private static final String HALT_MESSAGE = "spatial-lsm: crash point ";
@@ -44,6 +53,8 @@ final class CrashRun {
     /** Steps that must succeed after a survived fault. */
     private static final int STEPS_AFTER_A_SURVIVED_FAULT = 2;
     private static final Duration CRASH_DEADLINE = Duration.ofMinutes(2);
+    /** How long a killed NC may take to be started again and join: as long as a cluster start may take. */
+    private static final Duration NODE_BACK_DEADLINE = Duration.ofMinutes(10);
     /** A deterministic crash must come within this many workload steps. */
     private static final int MAX_STEPS_TO_CRASH = 40;
     /** A random kill lands this long at most after its step's flush returned, which scheduled the merges. */
@@ -58,11 +69,11 @@ final class CrashRun {
 
     /** {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH}. */
     CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, long seed, PrintStream progress) {
-        this.workload = new CrashWorkload(batchSize);
         this.configuration = configuration;
         this.cluster = new DistributionCluster(home, var, configuration.ccJvmOptions());
         this.progress = progress;
         this.random = new Random(seed);
+        this.workload = new CrashWorkload(batchSize, random);
     }
 
     /**
@@ -139,13 +150,13 @@ final class CrashRun {
 
     /**
      * {@code iterations} times: run 1 .. {@code maxSteps} workload steps (uniformly), then kill every process of the
-     * cluster 0 .. {@value #MAX_KILL_DELAY_MILLIS} ms later, while the next steps insert, flush and merge; restart;
-     * check. Counting steps rather than seconds keeps the kills among merges on a slow machine too. Then halts an NC
-     * once at each of the configuration's crash points, at a visit drawn from 1 .. {@code maxVisit} (so a kill lands
-     * in every phase those points name, however the random kills fell), restarting and checking after each. Prints
-     * a line per crash; returns the violations.
+     * cluster, or one NC ({@code kill}), 0 .. {@value #MAX_KILL_DELAY_MILLIS} ms later, while the next steps insert,
+     * flush and merge; restart it; check. Counting steps rather than seconds keeps the kills among merges on a slow
+     * machine too. Then halts an NC once at each of the configuration's crash points, at a visit drawn from
+     * 1 .. {@code maxVisit} (so a kill lands in every phase those points name, however the random kills fell),
+     * restarting the cluster and checking after each. Prints a line per crash; returns the violations.
      */
-    List<String> random(int iterations, int maxSteps, int maxVisit) throws Exception {
+    List<String> random(int iterations, int maxSteps, int maxVisit, Kill kill) throws Exception {
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
         try {
             startAndCreate();
@@ -153,6 +164,7 @@ final class CrashRun {
                 int stepsBefore = workload.steps();
                 int stepsToKill = 1 + random.nextInt(maxSteps);
                 long delayMillis = random.nextInt(MAX_KILL_DELAY_MILLIS + 1);
+                int node = kill == Kill.ONE_NODE ? 1 + random.nextInt(2) : 0;
                 QueryServiceClient client = CrashWorkload.client();
                 LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, CRASH_DEADLINE);
                 for (int step = 0; step < stepsToKill; step++) {
@@ -163,7 +175,11 @@ final class CrashRun {
                 killer.schedule(() -> {
                     killing.set(true);
                     try {
-                        cluster.killAll();
+                        if (kill == Kill.ONE_NODE) {
+                            cluster.killNode(node);
+                        } else {
+                            cluster.killAll();
+                        }
                         killed.complete(null);
                     } catch (Exception e) {
                         killed.completeExceptionally(e);
@@ -172,12 +188,17 @@ final class CrashRun {
                 runUntil(killed, killing::get, Integer.MAX_VALUE, "the kill");
                 int found = violations.size();
                 long started = System.nanoTime();
-                restartAndCheck("iteration " + i);
+                if (kill == Kill.ONE_NODE) {
+                    restartNodeAndCheck(node, "iteration " + i + " (NC " + node + " killed)");
+                } else {
+                    restartAndCheck("iteration " + i);
+                }
                 long scheduled = cluster.lsmEvents("merge-scheduled");
                 long completed = cluster.lsmEvents("merge");
-                progress.printf("%s: iteration %d/%d: killed %d ms after step %d (%d steps completed), %d inserts "
+                progress.printf("%s: iteration %d/%d: killed %s %d ms after step %d (%d steps completed), %d inserts "
                         + "and %d deletes acknowledged so far, merges scheduled %d, completed %d; restart and checks "
-                        + "%.0f s: %s%n", configuration, i, iterations, delayMillis, stepsToKill,
+                        + "%.0f s: %s%n", configuration, i, iterations, node == 0 ? "the cluster" : "NC " + node,
+                        delayMillis, stepsToKill,
                         workload.steps() - stepsBefore,
                         workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
                         completed, (System.nanoTime() - started) / 1e9, outcome(found));
@@ -268,11 +289,47 @@ final class CrashRun {
         check(where);
     }
 
-    /** Every check of the running cluster; what fails becomes a violation, prefixed by {@code where}. */
+    /**
+     * Has the CC start the killed NC {@code node} again (retrying while its NC service has not yet seen it exit),
+     * waits until a scan over every partition succeeds (the NC joined and recovered: before, a query fails on the
+     * dead node or on the cluster's state), and checks.
+     */
+    private void restartNodeAndCheck(int node, String where) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + NODE_BACK_DEADLINE.toNanos();
+        QueryServiceClient client = CrashWorkload.client();
+        boolean started = false;
+        while (true) {
+            try {
+                started = started || cluster.startNode(node);
+                if (started) {
+                    client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE COUNT(*) FROM "
+                            + CrashWorkload.DATASET + ";");
+                    break;
+                }
+            } catch (RuntimeException | IOException notYet) {
+                if (System.nanoTime() > deadline) {
+                    violations.add(configuration + ", " + where + ": NC " + node + " not back within "
+                            + NODE_BACK_DEADLINE + ": " + notYet.getMessage());
+                    throw notYet;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the CC did not start NC " + node + " within " + NODE_BACK_DEADLINE);
+            }
+            Thread.sleep(500);
+        }
+        check(where);
+    }
+
+    /**
+     * Every check of the running cluster, and what the queries of the steps before found; what fails becomes a
+     * violation, prefixed by {@code where}.
+     */
     private void check(String where) throws IOException, InterruptedException {
+        workload.takeQueryViolations().forEach(v -> violations.add(configuration + ", before " + where + ": " + v));
         QueryServiceClient client = CrashWorkload.client();
         CrashChecks checks = new CrashChecks(cluster, client, new LsmIntrospectionClient(client, CRASH_DEADLINE),
-                random);
+                random, configuration.indexes());
         checks.all(workload.writes()).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
     }
 

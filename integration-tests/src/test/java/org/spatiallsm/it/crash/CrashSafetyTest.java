@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,10 +16,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The short crash test of the default suite: the assembled distribution's NCs halt at named storage phases
  * ({@code -Dspatiallsm.crash.at}), or their writes fail at named phases ({@code -Dspatiallsm.fail.at}), the cluster
  * is killed and restarted, and the data checks hold after each restart.
- * Deterministic: a crash comes when the node reaches the point, never after a timer. The long random variant is
- * {@code scripts/crash-test} ({@link RandomCrashTest}).
+ * Deterministic: a crash comes when the node reaches the point, never after a timer. Besides, two kills at a random
+ * moment of a dataset with the four index organisations, whose checks must hold wherever the kill lands. The long
+ * random variant is {@code scripts/crash-test} ({@link RandomCrashTest}).
  */
 class CrashSafetyTest {
+
+    /** Few, to keep the default suite short; the extended test kills more. */
+    private static final int ORGANISATION_KILLS = 2;
+    /** The four organisations' dataset, without crash points: only the kills. */
+    private static final CrashConfiguration ORGANISATIONS_KILLS_ONLY = new CrashConfiguration(
+            CrashConfiguration.ORGANISATIONS.name(), CrashConfiguration.ORGANISATIONS.ddl(), "", List.of(),
+            CrashConfiguration.ORGANISATIONS.indexes());
 
     /** Kept when a test fails: its logs and data show what went wrong. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
@@ -39,6 +49,38 @@ class CrashSafetyTest {
     @MethodSource("configurations")
     void dataSurvivesACrashOrAFailedWriteAtEachPoint(CrashConfiguration configuration) throws Exception {
         assertThat(run(configuration, 13)).isEmpty();
+    }
+
+    /**
+     * DHB, DHVB, SHB and SIF indexes on one dataset, under four stack policies: the whole cluster is killed
+     * ({@code kill -9}) {@value #ORGANISATION_KILLS} times while the workload inserts, moves, deletes, flushes and
+     * queries, each time 0 to 300 ms after 1 to 3 steps, and after each restart every check holds for each of the four
+     * indexes. Whatever moment the kill hits, the checks must hold: nothing here depends on where it lands.
+     */
+    @Test
+    void organisationsSurviveKillsWhileWriting() throws Exception {
+        assertThat(new CrashRun(ORGANISATIONS_KILLS_ONLY, DistributionCluster.assembledHome(), var,
+                CrashWorkload.SMALL_BATCH, 24, System.out).random(ORGANISATION_KILLS, 3, 1, CrashRun.Kill.CLUSTER))
+                .isEmpty();
+    }
+
+    /**
+     * The same, but each kill is of one NC alone, which the CC starts again while the other NC and the CC run on:
+     * {@code ./scripts/test --extended}.
+     */
+    @Test
+    @Tag("extended")
+    void organisationsSurviveKillsOfOneNode() throws Exception {
+        assertThat(new CrashRun(ORGANISATIONS_KILLS_ONLY, DistributionCluster.assembledHome(), var,
+                CrashWorkload.SMALL_BATCH, 25, System.out).random(4, 3, 1, CrashRun.Kill.ONE_NODE)).isEmpty();
+    }
+
+    /** The same with more kills, then a halt at each stack crash point: {@code ./scripts/test --extended}. */
+    @Test
+    @Tag("extended")
+    void organisationsSurviveManyKillsAndEveryStackCrashPoint() throws Exception {
+        assertThat(new CrashRun(CrashConfiguration.ORGANISATIONS, DistributionCluster.assembledHome(), var,
+                CrashWorkload.SMALL_BATCH, 2424, System.out).random(10, 4, 3, CrashRun.Kill.CLUSTER)).isEmpty();
     }
 
     private List<String> run(CrashConfiguration configuration, long seed) throws Exception {

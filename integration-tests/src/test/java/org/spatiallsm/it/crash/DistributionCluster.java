@@ -1,6 +1,10 @@
 package org.spatiallsm.it.crash;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +34,10 @@ final class DistributionCluster {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
     private static final Duration SCRIPT_TIMEOUT = START_TIMEOUT.plusMinutes(1);
     private static final Duration EXIT_TIMEOUT = Duration.ofMinutes(1);
+    /** The prefix of the NC services' pid files in {@code run/}: {@code nc-service<i>.pid}. */
+    private static final String NC_SERVICE = "nc-service";
+    /** The CC's own web server (Hyracks' {@code console.listen.port}, 16001 by default; the layout keeps it). */
+    private static final String CC_WEB = "http://127.0.0.1:16001";
 
     private final Path home;
     private final Path var;
@@ -77,7 +85,7 @@ final class DistributionCluster {
     /** The NC processes: the children of the NC services that start-cluster recorded. */
     List<ProcessHandle> nodeControllers() throws IOException {
         List<ProcessHandle> ncs = new ArrayList<>();
-        for (ProcessHandle service : recorded("nc-service")) {
+        for (ProcessHandle service : recorded(NC_SERVICE)) {
             service.children().forEach(ncs::add);
         }
         return ncs;
@@ -108,7 +116,7 @@ final class DistributionCluster {
     /** {@code kill -9} of the NCs first, then the NC services and the CC; returns when every one has exited. */
     void killAll() throws IOException {
         List<ProcessHandle> processes = new ArrayList<>(nodeControllers());
-        processes.addAll(recorded("nc-service"));
+        processes.addAll(recorded(NC_SERVICE));
         processes.addAll(recorded("cc"));
         processes.forEach(ProcessHandle::destroyForcibly);
         for (ProcessHandle process : processes) {
@@ -118,6 +126,39 @@ final class DistributionCluster {
                 throw new IllegalStateException("process " + process.pid() + " did not exit after kill -9", e);
             }
         }
+    }
+
+    /**
+     * {@code kill -9} of NC {@code node} (1 or 2: the NC that {@code nc-service<node>} started), and of nothing else:
+     * its NC service, the CC and the other NC go on. Returns once it exited.
+     */
+    void killNode(int node) throws IOException {
+        List<ProcessHandle> ncs = new ArrayList<>();
+        recorded(NC_SERVICE + node + ".").forEach(service -> service.children().forEach(ncs::add));
+        if (ncs.size() != 1) {
+            throw new IllegalStateException("NC service " + node + " of the cluster in " + var + " runs " + ncs.size()
+                    + " NCs, not 1");
+        }
+        ncs.get(0).destroyForcibly();
+        try {
+            ncs.get(0).onExit().get(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("NC " + node + " (pid " + ncs.get(0).pid() + ") did not exit after kill -9",
+                    e);
+        }
+    }
+
+    /**
+     * Asks the CC to start NC {@code node} again through its NC service, which waits for the CC again once its NC
+     * exited ({@code POST /rest/startnode} of the CC's web port, as the operations guide does); the NC recovers its
+     * own data. Returns whether the CC could start it (not while the NC service has not yet seen its NC exit); the
+     * NC joins later.
+     */
+    boolean startNode(int node) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(CC_WEB + "/rest/startnode?node=asterix_nc" + node))
+                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 200 && response.body().contains("\"status\":true");
     }
 
     /**

@@ -15,9 +15,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * of {@link CrashConfiguration#RANDOM}, {@code kill -9} of the whole cluster at random times while the workload
  * merges, {@value #DEFAULT_ITERATIONS} times by default, then a halt at each of its crash points at a random visit,
  * with the checks after every restart. Options (system properties): {@code spatiallsm.crash.iterations},
- * {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps} (workload steps before a kill, at most) and
- * {@code spatiallsm.crash.maxVisit} (the largest visit a crash point halts at; see {@link CrashRun#random}) and
- * {@code spatiallsm.crash.only} (run only the configurations whose name contains it).
+ * {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps} (workload steps before a kill, at most),
+ * {@code spatiallsm.crash.maxVisit} (the largest visit a crash point halts at; see {@link CrashRun#random}),
+ * {@code spatiallsm.crash.only} (run only the configurations whose name contains it, or one of its
+ * {@code |}-separated alternatives) and
+ * {@code spatiallsm.crash.kill} ({@code cluster}, the default, or {@code node}: each random kill kills one NC alone).
  */
 @EnabledIfSystemProperty(named = "spatiallsm.crash.iterations", matches = "\\d+")
 class RandomCrashTest {
@@ -32,15 +34,18 @@ class RandomCrashTest {
         long seed = Long.getLong("spatiallsm.crash.seed", System.nanoTime());
         int maxSteps = Integer.getInteger("spatiallsm.crash.maxSteps", DEFAULT_MAX_STEPS);
         int maxVisit = Integer.getInteger("spatiallsm.crash.maxVisit", DEFAULT_MAX_VISIT);
-        System.out.printf("crash-test: %d kills per configuration, seed %d, each after 1 to %d steps; then each "
-                + "crash point at a visit of 1 to %d%n", iterations, seed, maxSteps, maxVisit);
-        String only = System.getProperty("spatiallsm.crash.only", "");
+        CrashRun.Kill kill = "node".equals(System.getProperty("spatiallsm.crash.kill", "cluster"))
+                ? CrashRun.Kill.ONE_NODE : CrashRun.Kill.CLUSTER;
+        System.out.printf("crash-test: %d kills of the %s per configuration, seed %d, each after 1 to %d steps; then "
+                + "each crash point at a visit of 1 to %d%n", iterations, kill == CrashRun.Kill.ONE_NODE ? "one NC"
+                        : "cluster", seed, maxSteps, maxVisit);
+        List<String> only = List.of(System.getProperty("spatiallsm.crash.only", "").split("\\|", -1));
         List<String> violations = new ArrayList<>();
         int configurations = 0;
         int points = 0;
         for (int i = 0; i < CrashConfiguration.RANDOM.size(); i++) {
             CrashConfiguration configuration = CrashConfiguration.RANDOM.get(i);
-            if (!configuration.name().contains(only)) {
+            if (only.stream().noneMatch(configuration.name()::contains)) {
                 continue;
             }
             configurations++;
@@ -48,7 +53,7 @@ class RandomCrashTest {
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
                     // Each configuration its own draws (the same seed would give each the same kills and visits).
-                    CrashWorkload.LARGE_BATCH, seed + i, System.out).random(iterations, maxSteps, maxVisit);
+                    CrashWorkload.LARGE_BATCH, seed + i, System.out).random(iterations, maxSteps, maxVisit, kill);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
