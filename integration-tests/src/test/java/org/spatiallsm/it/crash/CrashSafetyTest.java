@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CrashSafetyTest {
 
     /** Few, to keep the default suite short; the extended test kills more. */
-    private static final int ORGANISATION_KILLS = 2;
+    private static final int ORGANISATION_KILLS = 1;
     /** The four organisations' dataset, without crash points: only the kills. */
     private static final CrashConfiguration ORGANISATIONS_KILLS_ONLY = new CrashConfiguration(
             CrashConfiguration.ORGANISATIONS.name(), CrashConfiguration.ORGANISATIONS.ddl(), "", List.of(),
