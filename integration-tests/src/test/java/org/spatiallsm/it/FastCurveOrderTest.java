@@ -20,6 +20,7 @@ import org.apache.hyracks.data.std.primitive.DoublePointable;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResource;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,6 +39,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * class (as one created by stock 0.9.8 does) keeps working. The {@code -stock} comparators, chosen to measure the
  * difference, keep 0.9.8's own classes.
  */
+@Tag("extended") // the default suite checks the order itself (CurveOrderMatchesAsterixTest) and queries under every
+// comparator (RTreeComparatorTest): ./scripts/test --extended runs it
 @ExtendWith(SpatialClusterExtension.class)
 class FastCurveOrderTest {
 

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.client.lsm.DiskComponent;
@@ -37,6 +38,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * components (k + 2 while merges are behind, k once they are done); and at every decision point the engine did
  * exactly what the policy core decides for the stack, flush count and event the introspection shows.
  */
+@Tag("extended") // rate-limited disk writes make it slow by design: ./scripts/test --extended runs it
 class MergeConcurrencyTest {
 
     private static final int FLUSHES = 16;

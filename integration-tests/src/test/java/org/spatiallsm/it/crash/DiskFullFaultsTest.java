@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the fault and no manual repair, and every acknowledged record and delete, the whole R-tree and the index
  * directories (no orphan file) must be right. The failed writes of the manifest are {@link CrashSafetyTest}'s.
  */
+@Tag("extended") // a cluster of its own and three restarts; the default suite halts and restarts on failed writes
+// through CrashSafetyTest's fault points: ./scripts/test --extended runs it
 class DiskFullFaultsTest {
 
     private static final CrashConfiguration DATA_WRITES = new CrashConfiguration(
