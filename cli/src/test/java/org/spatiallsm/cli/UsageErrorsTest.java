@@ -31,6 +31,14 @@ class UsageErrorsTest {
     }
 
     @Test
+    void generateQueriesRefusesTheOtherKindsSizes() {
+        assertOneLineUsageError(CliRun.command("generate", "queries", "--radius", "0"),
+                "error: --radius applies only to --kind circle, not to --kind rectangle");
+        assertOneLineUsageError(CliRun.command("generate", "queries", "--kind", "circle", "--sigma", "3"),
+                "error: --sigma applies only to --kind rectangle, not to --kind circle");
+    }
+
+    @Test
     void aWordOutsideItsChoicesListsThem() {
         assertOneLineUsageError(CliRun.command("simulate", "--policy", "binomial", "--format", "csv"),
                 "error: --format must be one of table, json, got 'csv'\n");

@@ -157,6 +157,12 @@ public final class GenerateCommand implements Runnable {
                 if (queries < 0) {
                     throw new IllegalArgumentException("--queries must be >= 0, got " + queries);
                 }
+                String unused = rectangles ? "--radius" : "--sigma";
+                if (spec.commandLine().getParseResult().hasMatchedOption(unused)) {
+                    // Silently ignoring it would hand the user queries of another size than asked for.
+                    throw new IllegalArgumentException(unused + " applies only to --kind "
+                            + (rectangles ? "circle" : "rectangle") + ", not to --kind " + kind);
+                }
                 checkPositive(rectangles ? sigmas : radii, rectangles ? "--sigma" : "--radius", rectangles);
                 RecordShape shape = data.recordShape();
                 SpatialQueries generator = new SpatialQueries(data.generator(), data.startId(), data.recordCount(),
