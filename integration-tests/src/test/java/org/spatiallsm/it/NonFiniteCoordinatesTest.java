@@ -61,7 +61,10 @@ class NonFiniteCoordinatesTest {
             new Indexed("Sif", "SIF(-180.0, -90.0, 180.0, 90.0)", null, null),
             new Indexed("Dhb", "DHBTREE", null, null));
     private static final Indexed DHVB = new Indexed("Dhvb", "DHVBTREE", null, null);
-    /** AsterixDB's own R-tree, comparator and merge policy. */
+    /**
+     * An R-tree with AsterixDB's default comparator and merge policy. Like every other index it finds a NaN circle in
+     * no window, where 0.9.8's full scan does.
+     */
     private static final Indexed STOCK = new Indexed("Stock", "RTREE", "RTREE", "RTREE");
     private static final List<Indexed> ALL = Stream.concat(STORING.stream(), Stream.of(DHVB, STOCK)).toList();
 
@@ -112,6 +115,7 @@ class NonFiniteCoordinatesTest {
         for (Indexed indexed : STORING) {
             createIndexes(client, indexed);
         }
+        createIndexes(client, STOCK);
         insertBatch(client, 1);
         flushAll(client);
         insertBatch(client, 2);
@@ -221,8 +225,7 @@ class NonFiniteCoordinatesTest {
                     scanned.retainAll(stored);
                     Set<Long> answer = ids(client, "SELECT VALUE d.id FROM " + indexed.dataset() + " d" + predicate);
                     String what = indexed.dataset() + "." + field + " in " + window + ", " + when;
-                    // AsterixDB's own R-tree refines circles by the scan's arithmetic, so it answers as the scan.
-                    Set<Long> nanOffsets = indexed == STOCK ? Set.of() : field.equals("location") ? Set.of(10L, 13L)
+                    Set<Long> nanOffsets = field.equals("location") ? Set.of(10L, 13L)
                             : field.equals("zone") ? Set.of(10L, 12L) : Set.of();
                     assertThat(answer).as(what).noneMatch(id -> nanOffsets.contains(id % 100));
                     if (FINITE_WINDOWS.contains(window)) {
