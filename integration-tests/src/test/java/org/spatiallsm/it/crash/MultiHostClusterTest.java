@@ -91,8 +91,10 @@ class MultiHostClusterTest {
             String beforeDetection = failure(client);
             awaitCondition("the CC declares " + KILLED_NODE + " dead",
                     () -> "UNUSABLE".equals(client.clusterState()));
-            System.out.printf("%s declared dead %.1f s after the kill; a query before: %s; after: %s%n", KILLED_NODE,
-                    (System.nanoTime() - killed) / 1e9, beforeDetection, failure(client));
+            System.out.printf("%s declared dead %.1f s after the kill; a query before: %s; after: %s; the feed's "
+                    + "client: %s, %d records written%n", KILLED_NODE, (System.nanoTime() - killed) / 1e9,
+                    beforeDetection, failure(client), writer.isAlive() ? "still connected" : writer.failure,
+                    writer.written());
             assertThat(failure(client)).contains("UNUSABLE").contains(KILLED_NODE);
             writer.stopAndClose();
             writes.insertAttempted(LongStream.range(0, writer.written()).boxed().toList());
@@ -100,7 +102,9 @@ class MultiHostClusterTest {
             long recovery = System.nanoTime();
             assertThat(cluster.startNode(KILLED_NODE)).contains("\"status\":true");
             cluster.waitForCluster();
-            System.out.printf("ACTIVE again %.1f s after startnode%n", (System.nanoTime() - recovery) / 1e9);
+            // A socket feed acknowledges nothing: what the NCs had received but not committed is gone.
+            System.out.printf("ACTIVE again %.1f s after startnode; %d of the %d records written to the socket are "
+                    + "stored%n", (System.nanoTime() - recovery) / 1e9, count(client, "true"), writer.written());
 
             restartFeed(client);
             long first = writer.written();
