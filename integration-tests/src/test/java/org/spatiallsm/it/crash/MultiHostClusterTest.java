@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Tag;
@@ -150,9 +150,9 @@ class MultiHostClusterTest {
                 + CrashWorkload.DATASET + " p WHERE " + condition + ";").results().get(0).asLong();
     }
 
-    private static void awaitCondition(String what, Supplier<Boolean> condition) throws InterruptedException {
+    private static void awaitCondition(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.get()) {
+        while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(what + ": not within " + DEADLINE);
             }
