@@ -50,14 +50,14 @@ public final class CrashChecks {
      */
     private static final Duration INPUTS_DELETED_DEADLINE = Duration.ofMinutes(2);
 
-    private final DistributionCluster cluster;
+    private final NodeFiles cluster;
     private final QueryServiceClient client;
     private final LsmIntrospectionClient lsm;
     private final Random random;
     private final List<String> indexes;
 
     /** {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked. */
-    CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
+    CrashChecks(NodeFiles cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
             List<String> indexes) {
         this.indexes = indexes;
         this.cluster = cluster;

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * a copy of the local layout's configuration with the extra options; the CC's come from {@code JAVA_OPTS}, which
  * {@code start-cluster} passes on to {@code bin/spatialcc}.
  */
-final class DistributionCluster {
+final class DistributionCluster implements NodeFiles {
 
     /**
      * How long start-cluster may wait for ACTIVE (its own default, 120 s, is near what a start takes on a loaded
@@ -166,7 +166,8 @@ final class DistributionCluster {
      * ({@code nc-asterix_nc<i>.log}) and their NC services' ({@code nc-service<i>.log}), which receive the NCs'
      * standard output and error.
      */
-    List<String> nodeLogLines(String text) throws IOException {
+    @Override
+    public List<String> nodeLogLines(String text) throws IOException {
         List<String> lines = new ArrayList<>();
         try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
             for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("nc-")).sorted().toList()) {
@@ -197,7 +198,8 @@ final class DistributionCluster {
     }
 
     /** The storage directory of every NC: {@code data/nc<i>/iodevice/storage}. */
-    List<Path> storageRoots() throws IOException {
+    @Override
+    public List<Path> storageRoots() throws IOException {
         try (Stream<Path> nodes = Files.list(var.resolve("data"))) {
             return nodes.map(node -> node.resolve("iodevice/storage")).filter(Files::isDirectory).sorted().toList();
         }
