@@ -127,9 +127,9 @@ final class LeveledFlushBenchmark implements Callable<Integer> {
             long cpuStart = CPU.getCurrentThreadCpuTime();
             version = version.apply(edit);
             order.add(0, record.name());
-            LeveledView lagging = snapshots.snapshot(order, name -> name, name -> false, version).view();
+            LeveledView<Rect> lagging = snapshots.snapshot(order, name -> name, name -> false, version).view();
             boolean waits = policy.isMergeLagging(lagging);
-            LeveledView decide = snapshots.snapshot(order, name -> name, name -> false, version).view();
+            LeveledView<Rect> decide = snapshots.snapshot(order, name -> name, name -> false, version).view();
             boolean merges = policy.findMerge(decide).isPresent();
             long cpuEnd = CPU.getCurrentThreadCpuTime();
             if (times != null) {

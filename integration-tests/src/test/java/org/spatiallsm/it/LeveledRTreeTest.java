@@ -767,7 +767,7 @@ class LeveledRTreeTest {
             assertThat(seen).as("components the policy saw before " + edit)
                     .allSatisfy(c -> assertThat(before.live().get(c.name())).isEqualTo(c));
             int level = picked.level();
-            LeveledView deeper = view(before, 1);
+            LeveledView<Rect> deeper = view(before, 1);
             if (level == 0) {
                 // Level 0 gives up its oldest flush, once no deeper level is over capacity.
                 assertThat(policy.findMerge(deeper)).as("a deeper level was over capacity before " + edit).isEmpty();
@@ -785,7 +785,7 @@ class LeveledRTreeTest {
                 assertThat(taken).as("level-1 components taken with " + picked.name()).isEqualTo(overlapping);
                 assertThat(edit instanceof MoveEdit).isEqualTo(overlapping.isEmpty());
             } else {
-                LeveledMerge decision = policy.findMerge(deeper).orElseThrow(
+                LeveledMerge<Rect> decision = policy.findMerge(deeper).orElseThrow(
                         () -> new AssertionError("the core decides nothing where the engine did " + edit));
                 assertThat(decision.sourceLevel()).isEqualTo(level);
                 assertThat(nameOf(before, decision.picked())).as("picked component").isEqualTo(picked.name());
@@ -834,7 +834,7 @@ class LeveledRTreeTest {
         assertThat(compaction.inputs()).as("inputs at the levels the manifest gave them")
                 .allSatisfy(c -> assertThat(c.level()).isEqualTo(state.levelOf(c.name())));
         Map<String, Long> ids = ComponentIds.of(compaction.inputs().stream().map(Component::name).toList());
-        LeveledMerge decision = policy.fullCompaction(LeveledView.of(compaction.inputs().stream()
+        LeveledMerge<Rect> decision = policy.fullCompaction(LeveledView.ofMbrs(compaction.inputs().stream()
                 .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), c.mbr(), c.entries(), c.bytes()))
                 .toList())).orElseThrow();
         assertThat(compaction.added()).as("outputs of " + compaction).isNotEmpty().allSatisfy(c -> {
@@ -858,14 +858,14 @@ class LeveledRTreeTest {
      * The replayed components of levels >= {@code from}, as the policy sees them: with the ids the engine gives the
      * whole partition's components.
      */
-    private static LeveledView view(Version state, int from) {
+    private static LeveledView<Rect> view(Version state, int from) {
         Map<String, Long> ids = ComponentIds.of(state.live().keySet());
-        return LeveledView.of(state.live().values().stream().filter(c -> c.level() >= from)
+        return LeveledView.ofMbrs(state.live().values().stream().filter(c -> c.level() >= from)
                 .map(c -> LeveledComponent.idle(ids.get(c.name()), c.level(), c.mbr(), c.entries(), c.bytes()))
                 .toList());
     }
 
-    private static String nameOf(Version state, LeveledComponent component) {
+    private static String nameOf(Version state, LeveledComponent<Rect> component) {
         Map<String, Long> ids = ComponentIds.of(state.live().keySet());
         return ids.keySet().stream().filter(n -> ids.get(n) == component.id()).findFirst().orElseThrow();
     }

@@ -163,7 +163,7 @@ public final class SimulateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         LeveledReport report = format == Format.json ? LeveledReport.json(out, values)
                 : LeveledReport.table(out, values, flushes);
-        LeveledSimulator<Void> simulator = new LeveledSimulator<>(new LeveledPolicy(values), new CountModel());
+        var simulator = new LeveledSimulator<>(new LeveledPolicy(values), new CountModel());
         for (long t = 1; t <= flushes; t++) {
             LeveledStep step = simulator.flush(CountModel.flush());
             if (t % every == 0 || t == flushes) {

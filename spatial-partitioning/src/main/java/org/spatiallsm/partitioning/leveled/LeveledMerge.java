@@ -19,15 +19,17 @@ import java.util.Optional;
  *                          {@link Action#FULL}: a merge of every component (COMPACT)
  * @param dropAntiMatter    true only for a merge whose target is the deepest level: no older matter can exist below
  *                          it, so anti-matter has nothing left to cancel. Every other merge must keep anti-matter
- * @param partitioning      how to cut the merged output: {@code size}, {@code str}, {@code rstar-grove-area} or
- *                          {@code rstar-grove-perimeter}
+ * @param partitioning      how to cut the merged output: one of the key space's {@link KeySpace#partitionings()}:
+ *                          {@code size}, {@code str}, {@code rstar-grove-area} or {@code rstar-grove-perimeter} for
+ *                          MBRs, {@code size} (along the key order) for key ranges
  * @param maxOutputEntries  the most entries one output component may hold
  * @param memoryBudget      the partitioner's {@code memory-budget}: the most entries it partitions in memory
  * @param compactionPointer for a {@code round-robin} pick, the new compaction pointer of the source level
+ * @param <E>               the bounds type of the index's key space
  */
-public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent picked,
-        List<LeveledComponent> overlapping, Action action, boolean dropAntiMatter, String partitioning,
-        long maxOutputEntries, int memoryBudget, Optional<CurvePosition> compactionPointer) {
+public record LeveledMerge<E>(int sourceLevel, int targetLevel, LeveledComponent<E> picked,
+        List<LeveledComponent<E>> overlapping, Action action, boolean dropAntiMatter, String partitioning,
+        long maxOutputEntries, int memoryBudget, Optional<CompactionPointer<E>> compactionPointer) {
 
     public enum Action {
         MOVE,
@@ -51,8 +53,8 @@ public record LeveledMerge(int sourceLevel, int targetLevel, LeveledComponent pi
     }
 
     /** Every input: the picked component first, then the overlapping ones. */
-    public List<LeveledComponent> inputs() {
-        List<LeveledComponent> inputs = new ArrayList<>(overlapping.size() + 1);
+    public List<LeveledComponent<E>> inputs() {
+        List<LeveledComponent<E>> inputs = new ArrayList<>(overlapping.size() + 1);
         inputs.add(picked);
         inputs.addAll(overlapping);
         return inputs;

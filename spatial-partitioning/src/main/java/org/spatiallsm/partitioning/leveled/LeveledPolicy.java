@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-import org.spatiallsm.geometry.Rect;
+import org.spatiallsm.merge.InvalidPolicyParameterException;
 import org.spatiallsm.merge.ParameterSchema;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.ParameterSpec.Type;
@@ -18,11 +18,13 @@ import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
 import org.spatiallsm.partitioning.partitioner.Partitioners;
 
 /**
- * The decision core of the leveled LSM R-tree (LevelDB-style leveling with spatial overlap tests). Level 0 holds
+ * The decision core of the leveled LSM R-tree and B-tree (LevelDB-style leveling). Level 0 holds
  * up to {@code level0-components} (B0) flushed components, level i &gt;= 1 up to {@code size-ratio}^i (B^i). After
  * every flush and every merge the engine asks {@link #findMerge}; the levels are checked from the deepest up to
  * level 0 and the first one holding more than its capacity gives up one component, which is merged with the
- * next-level components it overlaps, or moved there if it overlaps none.
+ * next-level components it overlaps, or moved there if it overlaps none. What "overlaps" means comes from the
+ * view's {@link KeySpace}: intersecting MBRs for an R-tree, meeting [min key, max key] ranges for a B-tree; the
+ * policy is the same for both.
  *
  * <p>One merge at a time: while any component is merging, {@link #findMerge} answers nothing and the completion
  * of the running merge asks again. (Merges on disjoint levels could run concurrently, but a cascade needs the
@@ -46,8 +48,8 @@ public final class LeveledPolicy {
     public static final String MEMORY_BUDGET = "memory-budget";
 
     public static final List<String> OVERLAP_MODES = List.of("relative", "absolute");
-    public static final List<String> PARTITIONINGS = List.of("size", "str", "rstar-grove-area",
-            "rstar-grove-perimeter");
+    /** Every partitioning of any key space; {@link KeySpace#partitionings()} says which apply to an index. */
+    public static final List<String> PARTITIONINGS = MbrKeySpace.PARTITIONINGS;
 
     /** Every parameter with its default (the spatial study's configuration), range and 0.9.8 name where one fits. */
     public static final ParameterSchema PARAMETERS = new ParameterSchema(NAME, List.of(
@@ -104,12 +106,27 @@ public final class LeveledPolicy {
     }
 
     /**
-     * Parses {@code raw} (natural names, or 0.9.8 names where they exist) and builds the policy.
+     * Parses {@code raw} (natural names, or 0.9.8 names where they exist) and builds the policy of an R-tree.
      *
      * @throws org.spatiallsm.merge.InvalidPolicyParameterException with a one-line message for a bad parameter
      */
     public static LeveledPolicy create(Map<String, String> raw) {
-        return new LeveledPolicy(PolicyParameters.parse(PARAMETERS, raw));
+        return create(raw, MbrKeySpace.INSTANCE);
+    }
+
+    /**
+     * Parses {@code raw} and builds the policy of an index in {@code keys}, refusing a {@code partitioning} that
+     * does not apply to it (a spatial partitioner on a B-tree).
+     *
+     * @throws org.spatiallsm.merge.InvalidPolicyParameterException with a one-line message for a bad parameter
+     */
+    public static LeveledPolicy create(Map<String, String> raw, KeySpace<?> keys) {
+        LeveledPolicy policy = new LeveledPolicy(PolicyParameters.parse(PARAMETERS, raw));
+        if (!keys.partitionings().contains(policy.partitioning)) {
+            throw InvalidPolicyParameterException.invalidValue(NAME, PARTITIONING, policy.partitioning,
+                    String.join(", ", keys.partitionings()) + " on a " + keys.indexKind());
+        }
+        return policy;
     }
 
     public PolicyParameters parameters() {
@@ -137,12 +154,13 @@ public final class LeveledPolicy {
     }
 
     /** The merge or move to run now, or empty when every level is within capacity or a merge is running. */
-    public Optional<LeveledMerge> findMerge(LeveledView view) {
+    public <E> Optional<LeveledMerge<E>> findMerge(LeveledView<E> view) {
         if (view.anyMerging()) {
             return Optional.empty();
         }
+        requirePartitioningOf(view);
         for (int level = view.deepestLevel(); level >= 0; level--) {
-            List<LeveledComponent> candidates = view.level(level);
+            List<LeveledComponent<E>> candidates = view.level(level);
             if (candidates.size() > capacity(level)) {
                 return Optional.of(pushDown(view, level, candidates));
             }
@@ -157,10 +175,11 @@ public final class LeveledPolicy {
      * level present, so that no data moves up. Empty when there are fewer than two components (AsterixDB merges
      * nothing then) or a merge is running (AsterixDB asks again when it completes).
      */
-    public Optional<LeveledMerge> fullCompaction(LeveledView view) {
+    public <E> Optional<LeveledMerge<E>> fullCompaction(LeveledView<E> view) {
         if (view.components().size() < 2 || view.anyMerging()) {
             return Optional.empty();
         }
+        requirePartitioningOf(view);
         long cap = maxOutputEntries(view);
         long entries = view.components().stream().mapToLong(LeveledComponent::entries).sum();
         long outputs = Math.max(1, (entries + cap - 1) / cap);
@@ -169,10 +188,10 @@ public final class LeveledPolicy {
             target++;
         }
         int shallowest = view.components().stream().mapToInt(LeveledComponent::level).min().orElseThrow();
-        LeveledComponent picked = view.level(shallowest).get(0);
-        List<LeveledComponent> others = view.components().stream().filter(c -> c != picked)
+        LeveledComponent<E> picked = view.level(shallowest).get(0);
+        List<LeveledComponent<E>> others = view.components().stream().filter(c -> c != picked)
                 .sorted(Comparator.comparingLong(LeveledComponent::id)).toList();
-        return Optional.of(new LeveledMerge(shallowest, target, picked, others, Action.FULL, true, partitioning, cap,
+        return Optional.of(new LeveledMerge<>(shallowest, target, picked, others, Action.FULL, true, partitioning, cap,
                 memoryBudget, Optional.empty()));
     }
 
@@ -181,42 +200,52 @@ public final class LeveledPolicy {
      * components (the tolerance of the stack policies: the flush after the one that started a merge may land).
      * With nothing merging it is always false, since only a merge's completion could end the wait.
      */
-    public boolean isMergeLagging(LeveledView view) {
+    public boolean isMergeLagging(LeveledView<?> view) {
         return view.anyMerging() && view.level(0).size() > capacity(0) + 1;
     }
 
-    private LeveledMerge pushDown(LeveledView view, int level, List<LeveledComponent> candidates) {
-        List<LeveledComponent> next = view.level(level + 1);
-        Optional<CurvePosition> pointer = Optional.empty();
-        LeveledComponent picked;
+    /** An engine that built the policy with {@link #create(Map, KeySpace)} never fails here. */
+    private void requirePartitioningOf(LeveledView<?> view) {
+        if (!view.keySpace().partitionings().contains(partitioning)) {
+            throw new IllegalStateException("partitioning '" + partitioning + "' does not apply to a "
+                    + view.keySpace().indexKind());
+        }
+    }
+
+    private <E> LeveledMerge<E> pushDown(LeveledView<E> view, int level, List<LeveledComponent<E>> candidates) {
+        List<LeveledComponent<E>> next = view.level(level + 1);
+        KeySpace<E> keys = view.keySpace();
+        Optional<CompactionPointer<E>> pointer = Optional.empty();
+        LeveledComponent<E> picked;
         if (level == 0) {
             picked = candidates.get(0);
         } else if (pick == Pick.ROUND_ROBIN) {
-            picked = nextOnCurve(candidates, view.compactionPointer(level));
-            pointer = Optional.of(CurvePosition.of(picked));
+            picked = nextOnWalk(candidates, view.compactionPointer(level), keys);
+            pointer = Optional.of(CompactionPointer.of(picked));
         } else {
-            picked = choose(candidates, next, level);
+            picked = choose(candidates, next, level, keys);
         }
-        List<LeveledComponent> overlapping = overlapping(picked, next);
+        List<LeveledComponent<E>> overlapping = overlapping(picked, next, keys);
         boolean deepest = level + 1 >= view.deepestLevel();
         if (overlapping.isEmpty() && !rewrite) {
-            return new LeveledMerge(level, level + 1, picked, overlapping, Action.MOVE, false, partitioning,
+            return new LeveledMerge<>(level, level + 1, picked, overlapping, Action.MOVE, false, partitioning,
                     maxOutputEntries(view), memoryBudget, pointer);
         }
-        return new LeveledMerge(level, level + 1, picked, overlapping, Action.MERGE, deepest, partitioning,
+        return new LeveledMerge<>(level, level + 1, picked, overlapping, Action.MERGE, deepest, partitioning,
                 maxOutputEntries(view), memoryBudget, pointer);
     }
 
-    private LeveledComponent choose(List<LeveledComponent> candidates, List<LeveledComponent> next, int level) {
+    private <E> LeveledComponent<E> choose(List<LeveledComponent<E>> candidates, List<LeveledComponent<E>> next,
+            int level, KeySpace<E> keys) {
         int n = candidates.size();
         return switch (pick) {
             case OLDEST -> candidates.get(0);
             case NEWEST -> candidates.get(n - 1);
             // Ties go to the oldest: min/max over an oldest-first list keep the first of equals.
             case MIN_OVERLAP -> candidates.stream()
-                    .min(Comparator.comparingInt(c -> overlapping(c, next).size())).orElseThrow();
+                    .min(Comparator.comparingInt(c -> overlapping(c, next, keys).size())).orElseThrow();
             case MAX_OVERLAP -> candidates.stream()
-                    .max(Comparator.comparingInt((LeveledComponent c) -> overlapping(c, next).size())
+                    .max(Comparator.comparingInt((LeveledComponent<E> c) -> overlapping(c, next, keys).size())
                             .thenComparing(LeveledComponent::id, Comparator.reverseOrder()))
                     .orElseThrow();
             case RAND_UNIFORM, RAND_BINOMIAL, RAND_OLDEST, RAND_NEWEST ->
@@ -229,45 +258,49 @@ public final class LeveledPolicy {
      * A random source that depends only on the seed and the decision's inputs, so that a replay of the same
      * history makes the same picks without the policy holding state.
      */
-    private SplittableRandom random(List<LeveledComponent> candidates, int level) {
+    private SplittableRandom random(List<? extends LeveledComponent<?>> candidates, int level) {
         long mixed = seed * 0x9E3779B97F4A7C15L + level;
-        for (LeveledComponent candidate : candidates) {
+        for (LeveledComponent<?> candidate : candidates) {
             mixed = mixed * 0x9E3779B97F4A7C15L + candidate.id();
         }
         return new SplittableRandom(mixed);
     }
 
-    /** The first component strictly after the pointer on the curve, wrapping to the start of the curve. */
-    private static LeveledComponent nextOnCurve(List<LeveledComponent> candidates, Optional<CurvePosition> pointer) {
-        List<LeveledComponent> byCurve = candidates.stream()
-                .sorted(Comparator.comparing(CurvePosition::of)).toList();
-        return pointer.flatMap(last -> byCurve.stream().filter(c -> CurvePosition.of(c).compareTo(last) > 0)
-                .findFirst()).orElse(byCurve.get(0));
+    /** The first component strictly after the pointer on the walk, wrapping to the start of the walk. */
+    private static <E> LeveledComponent<E> nextOnWalk(List<LeveledComponent<E>> candidates,
+            Optional<CompactionPointer<E>> pointer, KeySpace<E> keys) {
+        List<LeveledComponent<E>> byWalk = candidates.stream()
+                .sorted(Comparator.comparing(LeveledComponent<E>::bounds, keys::compareAlongWalk)
+                        .thenComparingLong(LeveledComponent::id))
+                .toList();
+        return pointer.flatMap(last -> byWalk.stream().filter(c -> last.precedes(c, keys)).findFirst())
+                .orElse(byWalk.get(0));
     }
 
     /** The next-level components that join a merge of {@code picked}, oldest first. */
-    List<LeveledComponent> overlapping(LeveledComponent picked, List<LeveledComponent> next) {
-        Rect box = picked.mbr();
-        Set<LeveledComponent> joined = new LinkedHashSet<>();
+    <E> List<LeveledComponent<E>> overlapping(LeveledComponent<E> picked, List<LeveledComponent<E>> next,
+            KeySpace<E> keys) {
+        E box = picked.bounds();
+        Set<LeveledComponent<E>> joined = new LinkedHashSet<>();
         boolean grew = true;
         // relative: one pass. absolute: grow the box by every joined component until a pass adds nothing; each
         // pass that repeats adds a component, so at most |next| + 1 passes.
         while (grew) {
             grew = false;
-            for (LeveledComponent candidate : next) {
-                if (!joined.contains(candidate) && candidate.mbr().intersects(box)) {
+            for (LeveledComponent<E> candidate : next) {
+                if (!joined.contains(candidate) && keys.overlaps(candidate.bounds(), box)) {
                     joined.add(candidate);
                     grew = absoluteOverlap;
-                    box = absoluteOverlap ? box.union(candidate.mbr()) : box;
+                    box = absoluteOverlap ? keys.union(box, candidate.bounds()) : box;
                 }
             }
         }
-        List<LeveledComponent> oldestFirst = new ArrayList<>(joined);
+        List<LeveledComponent<E>> oldestFirst = new ArrayList<>(joined);
         oldestFirst.sort(Comparator.comparingLong(LeveledComponent::id));
         return oldestFirst;
     }
 
-    private long maxOutputEntries(LeveledView view) {
+    private long maxOutputEntries(LeveledView<?> view) {
         if (maxComponentEntries > 0) {
             return maxComponentEntries;
         }

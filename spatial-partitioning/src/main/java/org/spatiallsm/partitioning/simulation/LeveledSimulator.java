@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.spatiallsm.geometry.Rect;
-import org.spatiallsm.partitioning.leveled.CurvePosition;
+import org.spatiallsm.partitioning.leveled.CompactionPointer;
+import org.spatiallsm.partitioning.leveled.KeySpace;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -16,7 +16,8 @@ import org.spatiallsm.partitioning.leveled.LeveledView;
 /**
  * Replays flushes through a {@link LeveledPolicy} with instant merges: after each flush the policy is asked until
  * it answers nothing, so cascades complete within the flush. What a merge writes is up to a {@link Storage}: the
- * count model of the studies' tables ({@link CountModel}) or real points cut by real partitioners.
+ * count model of the studies' tables ({@link CountModel}, 1-D key ranges as a B-tree has) or real points cut by real
+ * partitioners (MBRs).
  *
  * <p>The metrics have the definitions of the stack simulator: W counts the bytes of the components each flush
  * step created and kept (moves create nothing), W_logged the bytes flushed plus every merge output, both over the
@@ -24,31 +25,34 @@ import org.spatiallsm.partitioning.leveled.LeveledView;
  * levels (one component per level, levels &gt;= 1 being disjoint in 1-D), averaged over flushes. Single-use and
  * not thread-safe.
  *
+ * @param <E> the bounds of a component (key ranges for the count model, MBRs for the spatial one)
  * @param <D> what a component holds besides its view (nothing for the count model, points for the spatial one)
  */
-public final class LeveledSimulator<D> {
+public final class LeveledSimulator<E, D> {
 
     /** Writes the outputs of a merge. */
-    @FunctionalInterface
-    public interface Storage<D> {
+    public interface Storage<E, D> {
+        /** How the components' bounds compare. */
+        KeySpace<E> keySpace();
+
         /**
          * @param inputs the inputs' data, in the order of {@link LeveledMerge#inputs()}
          * @return the new components of {@link LeveledMerge#targetLevel()}, at least one
          */
-        List<Written<D>> merge(List<D> inputs, LeveledMerge merge);
+        List<Written<E, D>> merge(List<D> inputs, LeveledMerge<E> merge);
     }
 
     /** A component as written by a flush or a merge. */
-    public record Written<D>(Rect mbr, long entries, long bytes, D data) {
+    public record Written<E, D>(E bounds, long entries, long bytes, D data) {
     }
 
-    private record Stored<D>(LeveledComponent view, D data, long createdAtFlush) {
+    private record Stored<E, D>(LeveledComponent<E> view, D data, long createdAtFlush) {
     }
 
     private final LeveledPolicy policy;
-    private final Storage<D> storage;
-    private final List<Stored<D>> components = new ArrayList<>();
-    private final Map<Integer, CurvePosition> pointers = new HashMap<>();
+    private final Storage<E, D> storage;
+    private final List<Stored<E, D>> components = new ArrayList<>();
+    private final Map<Integer, CompactionPointer<E>> pointers = new HashMap<>();
     private long nextId = 1;
 
     private long flushes;
@@ -62,13 +66,13 @@ public final class LeveledSimulator<D> {
     private int maxReadCost;
     private double transientSpaceAmplification = 1;
 
-    public LeveledSimulator(LeveledPolicy policy, Storage<D> storage) {
+    public LeveledSimulator(LeveledPolicy policy, Storage<E, D> storage) {
         this.policy = policy;
         this.storage = storage;
     }
 
     /** Adds {@code flushed} to level 0 and applies every merge and move the policy then asks for. */
-    public LeveledStep flush(Written<D> flushed) {
+    public LeveledStep flush(Written<E, D> flushed) {
         if (flushed.bytes() <= 0) {
             throw new IllegalArgumentException("flush size must be > 0, was " + flushed.bytes());
         }
@@ -76,7 +80,7 @@ public final class LeveledSimulator<D> {
         bytesFlushed = Math.addExact(bytesFlushed, flushed.bytes());
         bytesStored = Math.addExact(bytesStored, flushed.bytes());
         add(0, flushed);
-        for (Optional<LeveledMerge> next = policy.findMerge(view()); next.isPresent();
+        for (Optional<LeveledMerge<E>> next = policy.findMerge(view()); next.isPresent();
                 next = policy.findMerge(view())) {
             apply(next.get());
         }
@@ -99,20 +103,20 @@ public final class LeveledSimulator<D> {
     }
 
     /** The current picture, as the policy sees it. */
-    public LeveledView view() {
-        return new LeveledView(components.stream().map(Stored::view).toList(), pointers);
+    public LeveledView<E> view() {
+        return new LeveledView<>(storage.keySpace(), components.stream().map(Stored::view).toList(), pointers);
     }
 
     /** The current components with their data. */
-    public List<Map.Entry<LeveledComponent, D>> contents() {
+    public List<Map.Entry<LeveledComponent<E>, D>> contents() {
         return components.stream().map(c -> Map.entry(c.view(), c.data())).toList();
     }
 
-    private void apply(LeveledMerge merge) {
+    private void apply(LeveledMerge<E> merge) {
         merge.compactionPointer().ifPresent(pointer -> pointers.put(merge.sourceLevel(), pointer));
         if (merge.isMove()) {
             int at = indexOf(merge.picked());
-            Stored<D> moved = components.get(at);
+            Stored<E, D> moved = components.get(at);
             components.set(at, new Stored<>(moved.view().atLevel(merge.targetLevel()), moved.data(),
                     moved.createdAtFlush()));
             moves++;
@@ -120,12 +124,12 @@ public final class LeveledSimulator<D> {
         }
         List<D> inputs = new ArrayList<>();
         long inputBytes = 0;
-        for (LeveledComponent input : merge.inputs()) {
-            Stored<D> stored = components.remove(indexOf(input));
+        for (LeveledComponent<E> input : merge.inputs()) {
+            Stored<E, D> stored = components.remove(indexOf(input));
             inputs.add(stored.data());
             inputBytes += stored.view().bytes();
         }
-        List<Written<D>> outputs = storage.merge(inputs, merge);
+        List<Written<E, D>> outputs = storage.merge(inputs, merge);
         if (outputs.isEmpty()) {
             throw new IllegalStateException("a merge of " + merge.inputs().size() + " components wrote nothing");
         }
@@ -139,12 +143,12 @@ public final class LeveledSimulator<D> {
         bytesWrittenByMerges = Math.addExact(bytesWrittenByMerges, outputBytes);
     }
 
-    private void add(int level, Written<D> written) {
-        components.add(new Stored<>(LeveledComponent.idle(nextId++, level, written.mbr(), written.entries(),
+    private void add(int level, Written<E, D> written) {
+        components.add(new Stored<>(LeveledComponent.idle(nextId++, level, written.bounds(), written.entries(),
                 written.bytes()), written.data(), flushes));
     }
 
-    private int indexOf(LeveledComponent component) {
+    private int indexOf(LeveledComponent<E> component) {
         for (int i = 0; i < components.size(); i++) {
             if (components.get(i).view().id() == component.id()) {
                 return i;

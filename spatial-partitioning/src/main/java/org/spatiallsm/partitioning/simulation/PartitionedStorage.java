@@ -8,7 +8,9 @@ import java.util.Map;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.entries.Entries;
 import org.spatiallsm.partitioning.entries.EntryRun;
+import org.spatiallsm.partitioning.leveled.KeySpace;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
+import org.spatiallsm.partitioning.leveled.MbrKeySpace;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.partitioning.ordering.RowSort;
 import org.spatiallsm.partitioning.partitioner.PartitionCollector;
@@ -21,7 +23,7 @@ import org.spatiallsm.partitioning.simulation.LeveledSimulator.Written;
  * policy's output cap, and keeps each partition as a component. One entry counts as one byte, so amplifications
  * are in entries.
  */
-public final class PartitionedStorage implements LeveledSimulator.Storage<Entries> {
+public final class PartitionedStorage implements LeveledSimulator.Storage<Rect, Entries> {
 
     private final Ordering ordering;
     private final Map<String, String> partitionerParameters;
@@ -34,19 +36,24 @@ public final class PartitionedStorage implements LeveledSimulator.Storage<Entrie
     }
 
     /** A flushed component: {@code entries} sorted by the ordering, as a flush bulk-loads them. */
-    public Written<Entries> flush(Entries entries) {
+    public Written<Rect, Entries> flush(Entries entries) {
         Entries sorted = RowSort.sorted(entries, ordering);
         return new Written<>(mbr(sorted), sorted.size(), sorted.size(), sorted);
     }
 
     @Override
-    public List<Written<Entries>> merge(List<Entries> inputs, LeveledMerge merge) {
+    public KeySpace<Rect> keySpace() {
+        return MbrKeySpace.INSTANCE;
+    }
+
+    @Override
+    public List<Written<Rect, Entries>> merge(List<Entries> inputs, LeveledMerge<Rect> merge) {
         Partitioner partitioner = partitioners.computeIfAbsent(merge.partitioning(),
                 name -> Partitioners.create(name, partitionerParameters));
         PartitionCollector collector = new PartitionCollector();
         int cap = (int) Math.min(Integer.MAX_VALUE, merge.maxOutputEntries());
         partitioner.partition(inputs.stream().map(EntryRun::of).toList(), ordering, cap, collector);
-        List<Written<Entries>> outputs = new ArrayList<>();
+        List<Written<Rect, Entries>> outputs = new ArrayList<>();
         for (PartitionCollector.Collected partition : collector.partitions()) {
             long entries = partition.info().entries();
             outputs.add(new Written<>(partition.info().mbr(), entries, entries, partition.entries()));

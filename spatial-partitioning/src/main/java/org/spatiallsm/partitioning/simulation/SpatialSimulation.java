@@ -85,7 +85,7 @@ public final class SpatialSimulation {
 
     public static SpatialSummary leveled(LeveledPolicy policy, Settings settings, Consumer<Progress> onFlush) {
         PartitionedStorage storage = new PartitionedStorage(settings.ordering(), settings.partitionerParameters());
-        LeveledSimulator<Entries> simulator = new LeveledSimulator<>(policy, storage);
+        LeveledSimulator<Rect, Entries> simulator = new LeveledSimulator<>(policy, storage);
         for (long flush = 0; flush < settings.flushes(); flush++) {
             LeveledStep step = simulator.flush(storage.flush(settings.flush(flush)));
             onFlush.accept(new Progress(step.flush(), Math.min(settings.records(),
@@ -95,8 +95,8 @@ public final class SpatialSimulation {
         LeveledSummary summary = simulator.summary();
         List<List<Rect>> levels = new ArrayList<>();
         summary.levels().forEach(count -> levels.add(new ArrayList<>()));
-        for (LeveledComponent component : simulator.view().components()) {
-            levels.get(component.level()).add(component.mbr());
+        for (LeveledComponent<Rect> component : simulator.view().components()) {
+            levels.get(component.level()).add(component.bounds());
         }
         return summarise(settings, summary.flushes(), summary.writeAmplification(),
                 summary.writeAmplificationLogged(), summary.merges(), summary.moves(), levels);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,9 @@ import org.spatiallsm.partitioning.leveled.LeveledMerge.Action;
 
 class LeveledPolicyTest {
 
+    private static final Comparator<LeveledComponent<Rect>> ALONG_CURVE =
+            Comparator.comparing(LeveledComponent::bounds, MbrKeySpace.INSTANCE::compareAlongWalk);
+
     private static LeveledPolicy policy(String... nameValues) {
         Map<String, String> raw = new HashMap<>();
         for (int i = 0; i < nameValues.length; i += 2) {
@@ -30,7 +34,7 @@ class LeveledPolicyTest {
         return LeveledPolicy.create(raw);
     }
 
-    private static LeveledComponent at(long id, int level, double minX, double minY, double maxX, double maxY) {
+    private static LeveledComponent<Rect> at(long id, int level, double minX, double minY, double maxX, double maxY) {
         return LeveledComponent.idle(id, level, new Rect(minX, minY, maxX, maxY), 100, 1000);
     }
 
@@ -59,10 +63,10 @@ class LeveledPolicyTest {
     @Test
     void theDeepestLevelOverCapacityGoesFirst() {
         LeveledPolicy policy = policy("level0-components", "1", "size-ratio", "2");
-        List<LeveledComponent> components = List.of(at(1, 0, 0, 0, 10, 10), at(2, 0, 0, 0, 10, 10),
+        List<LeveledComponent<Rect>> components = List.of(at(1, 0, 0, 0, 10, 10), at(2, 0, 0, 0, 10, 10),
                 at(3, 1, 0, 0, 1, 1), at(4, 1, 2, 2, 3, 3), at(5, 1, 4, 4, 5, 5), at(6, 2, 0, 0, 1, 1));
 
-        LeveledMerge merge = policy.findMerge(LeveledView.of(components)).orElseThrow();
+        LeveledMerge<Rect> merge = policy.findMerge(LeveledView.ofMbrs(components)).orElseThrow();
 
         assertThat(merge.sourceLevel()).isEqualTo(1);
         assertThat(merge.targetLevel()).isEqualTo(2);
@@ -71,21 +75,22 @@ class LeveledPolicyTest {
     @Test
     void level0GivesUpItsOldestAndWithinCapacityNothingHappens() {
         LeveledPolicy policy = LeveledPolicy.create(Map.of());
-        List<LeveledComponent> full = List.of(at(7, 0, 0, 0, 1, 1), at(3, 0, 5, 5, 6, 6));
+        List<LeveledComponent<Rect>> full = List.of(at(7, 0, 0, 0, 1, 1), at(3, 0, 5, 5, 6, 6));
 
-        assertThat(policy.findMerge(LeveledView.of(full))).isEmpty();
-        List<LeveledComponent> over = new ArrayList<>(full);
+        assertThat(policy.findMerge(LeveledView.ofMbrs(full))).isEmpty();
+        List<LeveledComponent<Rect>> over = new ArrayList<>(full);
         over.add(at(9, 0, 0, 0, 9, 9));
-        assertThat(policy.findMerge(LeveledView.of(over)).orElseThrow().picked().id()).isEqualTo(3);
+        assertThat(policy.findMerge(LeveledView.ofMbrs(over)).orElseThrow().picked().id()).isEqualTo(3);
     }
 
     @Test
     void aComponentOverlappingNothingMovesUnlessRewriteIsOn() {
-        List<LeveledComponent> components = List.of(at(1, 0, 0, 0, 1, 1), at(2, 0, 0, 0, 1, 1),
+        List<LeveledComponent<Rect>> components = List.of(at(1, 0, 0, 0, 1, 1), at(2, 0, 0, 0, 1, 1),
                 at(3, 0, 0, 0, 1, 1), at(4, 1, 5, 5, 6, 6));
 
-        LeveledMerge move = LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow();
-        LeveledMerge rewrite = policy("rewrite", "true").findMerge(LeveledView.of(components)).orElseThrow();
+        LeveledMerge<Rect> move = LeveledPolicy.create(Map.of()).findMerge(LeveledView.ofMbrs(components))
+                .orElseThrow();
+        LeveledMerge<Rect> rewrite = policy("rewrite", "true").findMerge(LeveledView.ofMbrs(components)).orElseThrow();
 
         assertThat(move.action()).isEqualTo(Action.MOVE);
         assertThat(move.inputs()).extracting(LeveledComponent::id).containsExactly(1L);
@@ -97,13 +102,13 @@ class LeveledPolicyTest {
     @Test
     void onlyAMergeIntoTheDeepestLevelDropsAntiMatter() {
         LeveledPolicy policy = policy("level0-components", "1");
-        LeveledComponent flushed = at(1, 0, 0, 0, 10, 10);
-        List<LeveledComponent> twoDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5),
+        LeveledComponent<Rect> flushed = at(1, 0, 0, 0, 10, 10);
+        List<LeveledComponent<Rect>> twoDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5),
                 at(4, 2, 0, 0, 5, 5));
-        List<LeveledComponent> oneDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5));
+        List<LeveledComponent<Rect>> oneDeep = List.of(flushed, at(2, 0, 0, 0, 10, 10), at(3, 1, 0, 0, 5, 5));
 
-        LeveledMerge intoMiddle = policy.findMerge(LeveledView.of(twoDeep)).orElseThrow();
-        LeveledMerge intoDeepest = policy.findMerge(LeveledView.of(oneDeep)).orElseThrow();
+        LeveledMerge<Rect> intoMiddle = policy.findMerge(LeveledView.ofMbrs(twoDeep)).orElseThrow();
+        LeveledMerge<Rect> intoDeepest = policy.findMerge(LeveledView.ofMbrs(oneDeep)).orElseThrow();
 
         assertThat(intoMiddle.action()).isEqualTo(Action.MERGE);
         assertThat(intoMiddle.targetLevel()).isEqualTo(1);
@@ -116,18 +121,19 @@ class LeveledPolicyTest {
     void relativeTakesTheDirectOverlapsAndAbsoluteGrowsToAFixedPoint() {
         // B = 3: level 1 holds 4 > 3, level 2 holds 8 <= 9. The picked (oldest) component [0,1] touches [1,2]
         // (closed intervals), which touches [2,3], and so on.
-        List<LeveledComponent> components = new ArrayList<>(List.of(at(1, 1, 0, 0, 1, 1), at(2, 1, 20, 20, 21, 21),
+        List<LeveledComponent<Rect>> components = new ArrayList<>(List.of(at(1, 1, 0, 0, 1, 1),
+                at(2, 1, 20, 20, 21, 21),
                 at(3, 1, 30, 30, 31, 31), at(4, 1, 35, 35, 36, 36)));
         for (int i = 1; i <= 6; i++) {
             components.add(at(10 + i, 2, i, 0, i + 1, 1));
         }
         components.add(at(30, 2, 50, 50, 51, 51));
         components.add(at(31, 2, 50, 50, 51, 51));
-        LeveledView view = LeveledView.of(components);
+        LeveledView<Rect> view = LeveledView.ofMbrs(components);
 
-        LeveledMerge relative = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest")
+        LeveledMerge<Rect> relative = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest")
                 .findMerge(view).orElseThrow();
-        LeveledMerge absolute = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest",
+        LeveledMerge<Rect> absolute = policy("level0-components", "1", "size-ratio", "3", "pick", "oldest",
                 "overlap-mode", "absolute").findMerge(view).orElseThrow();
 
         assertThat(relative.overlapping()).extracting(LeveledComponent::id).containsExactly(11L);
@@ -140,26 +146,26 @@ class LeveledPolicyTest {
         Random random = new Random(42);
         LeveledPolicy absolute = policy("overlap-mode", "absolute", "pick", "oldest");
         for (int round = 0; round < 200; round++) {
-            List<LeveledComponent> next = new ArrayList<>();
+            List<LeveledComponent<Rect>> next = new ArrayList<>();
             for (int i = 0; i < 60; i++) {
                 double x = random.nextDouble() * 100;
                 double y = random.nextDouble() * 100;
                 next.add(at(100 + i, 2, x, y, x + random.nextDouble() * 15, y + random.nextDouble() * 15));
             }
-            LeveledComponent picked = at(1, 1, 40, 40, 45, 45);
+            LeveledComponent<Rect> picked = at(1, 1, 40, 40, 45, 45);
 
-            List<LeveledComponent> joined = absolute.overlapping(picked, next);
+            List<LeveledComponent<Rect>> joined = absolute.overlapping(picked, next, MbrKeySpace.INSTANCE);
 
-            Rect box = joined.stream().map(LeveledComponent::mbr).reduce(picked.mbr(), Rect::union);
-            assertThat(next).filteredOn(c -> !joined.contains(c)).noneMatch(c -> c.mbr().intersects(box));
+            Rect box = joined.stream().map(LeveledComponent::bounds).reduce(picked.bounds(), Rect::union);
+            assertThat(next).filteredOn(c -> !joined.contains(c)).noneMatch(c -> c.bounds().intersects(box));
         }
     }
 
     @Test
     void minAndMaxOverlapPickByHowManyNextLevelComponentsJoin() {
-        List<LeveledComponent> components = List.of(at(1, 1, 0, 0, 10, 10), at(2, 1, 20, 0, 22, 2),
+        List<LeveledComponent<Rect>> components = List.of(at(1, 1, 0, 0, 10, 10), at(2, 1, 20, 0, 22, 2),
                 at(3, 1, 40, 0, 41, 1), at(4, 2, 0, 0, 1, 1), at(5, 2, 5, 5, 6, 6), at(6, 2, 21, 1, 30, 30));
-        LeveledView view = LeveledView.of(components);
+        LeveledView<Rect> view = LeveledView.ofMbrs(components);
 
         assertThat(policy("level0-components", "1", "size-ratio", "2").findMerge(view).orElseThrow().picked().id())
                 .isEqualTo(3);
@@ -175,22 +181,23 @@ class LeveledPolicyTest {
     void roundRobinVisitsEveryComponentOfALevelOnceBeforeRepeating() {
         // Seven components in level 1 (capacity 2): the level stays over capacity, so every call picks there.
         Random random = new Random(7);
-        List<LeveledComponent> level1 = new ArrayList<>();
+        List<LeveledComponent<Rect>> level1 = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             double x = random.nextDouble() * 360 - 180;
             double y = random.nextDouble() * 180 - 90;
             level1.add(at(i + 1, 1, x, y, x + 1, y + 1));
         }
         LeveledPolicy roundRobin = policy("level0-components", "1", "size-ratio", "2", "pick", "round-robin");
-        Map<Integer, CurvePosition> pointers = new HashMap<>();
+        Map<Integer, CompactionPointer<Rect>> pointers = new HashMap<>();
         List<Long> picks = new ArrayList<>();
         for (int call = 0; call < 14; call++) {
-            LeveledMerge merge = roundRobin.findMerge(new LeveledView(level1, pointers)).orElseThrow();
+            LeveledMerge<Rect> merge = roundRobin.findMerge(new LeveledView<>(MbrKeySpace.INSTANCE, level1, pointers))
+                    .orElseThrow();
             picks.add(merge.picked().id());
             pointers.put(merge.sourceLevel(), merge.compactionPointer().orElseThrow());
         }
 
-        List<Long> curveOrder = level1.stream().sorted(java.util.Comparator.comparing(CurvePosition::of))
+        List<Long> curveOrder = level1.stream().sorted(ALONG_CURVE)
                 .map(LeveledComponent::id).toList();
         assertThat(picks.subList(0, 7)).containsExactlyElementsOf(curveOrder);
         assertThat(picks.subList(7, 14)).containsExactlyElementsOf(curveOrder);
@@ -198,13 +205,13 @@ class LeveledPolicyTest {
 
     @Test
     void theCurveFollowsZOrderAcrossTheSignOfCoordinates() {
-        LeveledComponent southWest = at(1, 1, -10, -10, -10, -10);
-        LeveledComponent southEast = at(2, 1, 10, -10, 10, -10);
-        LeveledComponent northWest = at(3, 1, -10, 10, -10, 10);
-        LeveledComponent northEast = at(4, 1, 10, 10, 10, 10);
+        LeveledComponent<Rect> southWest = at(1, 1, -10, -10, -10, -10);
+        LeveledComponent<Rect> southEast = at(2, 1, 10, -10, 10, -10);
+        LeveledComponent<Rect> northWest = at(3, 1, -10, 10, -10, 10);
+        LeveledComponent<Rect> northEast = at(4, 1, 10, 10, 10, 10);
 
         assertThat(List.of(northEast, southEast, northWest, southWest).stream()
-                .sorted(java.util.Comparator.comparing(CurvePosition::of)).map(LeveledComponent::id))
+                .sorted(ALONG_CURVE).map(LeveledComponent::id))
                 .containsExactly(1L, 3L, 2L, 4L);
     }
 
@@ -223,11 +230,11 @@ class LeveledPolicyTest {
                 assertThat(seen).hasSize(n);
             }
         }
-        List<LeveledComponent> level1 = new ArrayList<>();
+        List<LeveledComponent<Rect>> level1 = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
             level1.add(at(i + 1, 1, i * 10, 0, i * 10 + 1, 1));
         }
-        LeveledView view = LeveledView.of(level1);
+        LeveledView<Rect> view = LeveledView.ofMbrs(level1);
         long first = policy("level0-components", "1", "size-ratio", "2", "pick", pick, "seed", "5").findMerge(view)
                 .orElseThrow().picked().id();
         assertThat(policy("level0-components", "1", "size-ratio", "2", "pick", pick, "seed", "5").findMerge(view)
@@ -237,26 +244,26 @@ class LeveledPolicyTest {
     @Test
     void oneMergeAtATimeAndFlushesWaitOnlyWhileOneRuns() {
         LeveledPolicy policy = LeveledPolicy.create(Map.of());
-        List<LeveledComponent> components = new ArrayList<>();
+        List<LeveledComponent<Rect>> components = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
             components.add(at(i, 0, 0, 0, 1, 1));
         }
-        assertThat(policy.isMergeLagging(LeveledView.of(components))).isFalse();
+        assertThat(policy.isMergeLagging(LeveledView.ofMbrs(components))).isFalse();
         components.set(0, new LeveledComponent(1, 0, new Rect(0, 0, 1, 1), 100, 1000, true));
 
-        assertThat(policy.findMerge(LeveledView.of(components))).isEmpty();
-        assertThat(policy.isMergeLagging(LeveledView.of(components))).isTrue();
-        assertThat(policy.isMergeLagging(LeveledView.of(components.subList(0, 3)))).isFalse();
+        assertThat(policy.findMerge(LeveledView.ofMbrs(components))).isEmpty();
+        assertThat(policy.isMergeLagging(LeveledView.ofMbrs(components))).isTrue();
+        assertThat(policy.isMergeLagging(LeveledView.ofMbrs(components.subList(0, 3)))).isFalse();
     }
 
     @Test
     void theOutputCapIsExplicitOrTheLargestComponent() {
-        List<LeveledComponent> components = level0OverCapacity();
+        List<LeveledComponent<Rect>> components = level0OverCapacity();
 
-        assertThat(LeveledPolicy.create(Map.of()).findMerge(LeveledView.of(components)).orElseThrow()
+        assertThat(LeveledPolicy.create(Map.of()).findMerge(LeveledView.ofMbrs(components)).orElseThrow()
                 .maxOutputEntries()).isEqualTo(900);
-        LeveledMerge capped = policy("max-component-entries", "5000", "partitioning", "str")
-                .findMerge(LeveledView.of(components)).orElseThrow();
+        LeveledMerge<Rect> capped = policy("max-component-entries", "5000", "partitioning", "str")
+                .findMerge(LeveledView.ofMbrs(components)).orElseThrow();
         assertThat(capped.maxOutputEntries()).isEqualTo(5000);
         assertThat(capped.partitioning()).isEqualTo("str");
         assertThat(capped.partitionerParameters()).containsExactly(Map.entry("memory-budget", "1000000"));
@@ -264,8 +271,8 @@ class LeveledPolicyTest {
 
     @Test
     void theMemoryBudgetGoesToTheMergesPartitioner() {
-        LeveledMerge merge = policy("memory-budget", "16", "partitioning", "str")
-                .findMerge(LeveledView.of(level0OverCapacity())).orElseThrow();
+        LeveledMerge<Rect> merge = policy("memory-budget", "16", "partitioning", "str")
+                .findMerge(LeveledView.ofMbrs(level0OverCapacity())).orElseThrow();
 
         assertThat(merge.memoryBudget()).isEqualTo(16);
         assertThat(merge.partitionerParameters()).containsExactly(Map.entry("memory-budget", "16"));
@@ -274,18 +281,18 @@ class LeveledPolicyTest {
     @Test
     void aFullCompactionNeedsTwoIdleComponents() {
         LeveledPolicy policy = LeveledPolicy.create(Map.of());
-        LeveledComponent merging = new LeveledComponent(2, 1, new Rect(0, 0, 1, 1), 100, 1000, true);
+        LeveledComponent<Rect> merging = new LeveledComponent(2, 1, new Rect(0, 0, 1, 1), 100, 1000, true);
 
-        assertThat(policy.fullCompaction(LeveledView.of(List.of()))).isEmpty();
-        assertThat(policy.fullCompaction(LeveledView.of(List.of(at(1, 0, 0, 0, 1, 1))))).isEmpty();
-        assertThat(policy.fullCompaction(LeveledView.of(List.of(at(1, 0, 0, 0, 1, 1), merging)))).isEmpty();
+        assertThat(policy.fullCompaction(LeveledView.ofMbrs(List.of()))).isEmpty();
+        assertThat(policy.fullCompaction(LeveledView.ofMbrs(List.of(at(1, 0, 0, 0, 1, 1))))).isEmpty();
+        assertThat(policy.fullCompaction(LeveledView.ofMbrs(List.of(at(1, 0, 0, 0, 1, 1), merging)))).isEmpty();
     }
 
     @Test
     void aFullCompactionOfLevel0GoesToLevel1WithEveryComponentAndNoAntiMatter() {
         // Cap = the largest component, 900: 2,400 entries make 3 outputs, which level 1 (10) holds.
-        LeveledMerge full = policy("partitioning", "str", "memory-budget", "64")
-                .fullCompaction(LeveledView.of(level0OverCapacity())).orElseThrow();
+        LeveledMerge<Rect> full = policy("partitioning", "str", "memory-budget", "64")
+                .fullCompaction(LeveledView.ofMbrs(level0OverCapacity())).orElseThrow();
 
         assertThat(full.action()).isEqualTo(Action.FULL);
         assertThat(full.isMove()).isFalse();
@@ -303,12 +310,12 @@ class LeveledPolicyTest {
     @Test
     void aFullCompactionGoesToTheShallowestLevelHoldingItsOutputsButNotAboveTheDeepest() {
         LeveledPolicy policy = policy("level0-components", "1", "size-ratio", "2", "max-component-entries", "10");
-        List<LeveledComponent> levels = List.of(component(9, 0, 30), component(3, 1, 10), component(5, 1, 10),
+        List<LeveledComponent<Rect>> levels = List.of(component(9, 0, 30), component(3, 1, 10), component(5, 1, 10),
                 component(1, 2, 10));
         // 60 entries = 6 outputs of 10: level 2 holds 4, level 3 holds 8.
-        LeveledMerge deeper = policy.fullCompaction(LeveledView.of(levels)).orElseThrow();
+        LeveledMerge<Rect> deeper = policy.fullCompaction(LeveledView.ofMbrs(levels)).orElseThrow();
         // 20 entries = 2 outputs, which level 1 would hold; the deepest level present is 2.
-        LeveledMerge atDeepest = policy.fullCompaction(LeveledView.of(List.of(component(7, 1, 10),
+        LeveledMerge<Rect> atDeepest = policy.fullCompaction(LeveledView.ofMbrs(List.of(component(7, 1, 10),
                 component(4, 2, 10)))).orElseThrow();
 
         assertThat(deeper.sourceLevel()).isZero();
@@ -323,15 +330,15 @@ class LeveledPolicyTest {
     @Test
     void aFullCompactionWithoutAnExtraLevel0UsesTheRatiosPowersFromTheFirstLevel() {
         // B0 = 0, B = 2: level 1 holds 4, level 2 holds 8; 50 entries at a cap of 10 make 5 outputs.
-        LeveledMerge full = policy("level0-components", "0", "size-ratio", "2", "max-component-entries", "10")
-                .fullCompaction(LeveledView.of(List.of(component(1, 0, 25), component(2, 0, 25)))).orElseThrow();
+        LeveledMerge<Rect> full = policy("level0-components", "0", "size-ratio", "2", "max-component-entries", "10")
+                .fullCompaction(LeveledView.ofMbrs(List.of(component(1, 0, 25), component(2, 0, 25)))).orElseThrow();
 
         assertThat(full.targetLevel()).isEqualTo(2);
     }
 
     @Test
     void aFullCompactionNeverGoesUpAndAlwaysDropsAntiMatter() {
-        LeveledComponent picked = component(1, 2, 10);
+        LeveledComponent<Rect> picked = component(1, 2, 10);
 
         assertThatThrownBy(() -> new LeveledMerge(2, 1, picked, List.of(), Action.FULL, true, "size", 10, 16,
                 Optional.empty())).isInstanceOf(IllegalArgumentException.class);
@@ -343,12 +350,12 @@ class LeveledPolicyTest {
                 .targetLevel()).isEqualTo(2);
     }
 
-    private static LeveledComponent component(long id, int level, long entries) {
+    private static LeveledComponent<Rect> component(long id, int level, long entries) {
         return LeveledComponent.idle(id, level, new Rect(0, 0, 1, 1), entries, entries * 10);
     }
 
     /** Three flushes of 700, 900 and 800 entries at level 0, one more than it holds. */
-    private static List<LeveledComponent> level0OverCapacity() {
+    private static List<LeveledComponent<Rect>> level0OverCapacity() {
         return List.of(
                 LeveledComponent.idle(1, 0, new Rect(0, 0, 1, 1), 700, 7),
                 LeveledComponent.idle(2, 0, new Rect(0, 0, 1, 1), 900, 9),

@@ -15,7 +15,7 @@ import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 class LeveledSimulatorTest {
 
     private static List<LeveledStep> run(LeveledPolicy policy, int flushes) {
-        LeveledSimulator<Void> simulator = new LeveledSimulator<>(policy, new CountModel());
+        var simulator = new LeveledSimulator<>(policy, new CountModel());
         List<LeveledStep> steps = new ArrayList<>();
         for (int t = 0; t < flushes; t++) {
             steps.add(simulator.flush(CountModel.flush()));
@@ -43,7 +43,7 @@ class LeveledSimulatorTest {
         for (String mode : List.of("relative", "absolute")) {
             LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "3", "pick",
                     pick, "overlap-mode", mode, "seed", "9"));
-            LeveledSimulator<Void> simulator = new LeveledSimulator<>(policy, new CountModel());
+            var simulator = new LeveledSimulator<>(policy, new CountModel());
             for (int t = 1; t <= 400; t++) {
                 LeveledStep step = simulator.flush(CountModel.flush());
                 for (int level = 0; level < step.levels().size(); level++) {
@@ -85,8 +85,8 @@ class LeveledSimulatorTest {
     void rewritingSingleComponentsWritesMoreThanMovingThem() {
         Map<String, String> moving = Map.of("level0-components", "2", "size-ratio", "4");
         Map<String, String> rewriting = Map.of("level0-components", "2", "size-ratio", "4", "rewrite", "true");
-        LeveledSimulator<Void> move = new LeveledSimulator<>(LeveledPolicy.create(moving), new CountModel());
-        LeveledSimulator<Void> rewrite = new LeveledSimulator<>(LeveledPolicy.create(rewriting), new CountModel());
+        var move = new LeveledSimulator<>(LeveledPolicy.create(moving), new CountModel());
+        var rewrite = new LeveledSimulator<>(LeveledPolicy.create(rewriting), new CountModel());
         for (int t = 0; t < 200; t++) {
             move.flush(CountModel.flush());
             rewrite.flush(CountModel.flush());
@@ -102,16 +102,17 @@ class LeveledSimulatorTest {
 
     @Test
     void countModelOutputsAreDisjointAndTileTheirInputs() {
-        LeveledSimulator<Void> simulator = new LeveledSimulator<>(LeveledPolicy.create(Map.of("size-ratio", "4")),
+        var simulator = new LeveledSimulator<>(LeveledPolicy.create(Map.of("size-ratio", "4")),
                 new CountModel());
         for (int t = 0; t < 300; t++) {
             simulator.flush(CountModel.flush());
         }
-        List<LeveledComponent> components = simulator.view().components();
-        for (LeveledComponent a : components) {
-            for (LeveledComponent b : components) {
+        var components = simulator.view().components();
+        for (var a : components) {
+            for (var b : components) {
                 if (a.level() > 0 && a.level() == b.level() && a.id() != b.id()) {
-                    assertThat(a.mbr().intersects(b.mbr())).as("%s and %s", a, b).isFalse();
+                    assertThat(simulator.view().keySpace().overlaps(a.bounds(), b.bounds())).as("%s and %s", a, b)
+                            .isFalse();
                 }
             }
         }

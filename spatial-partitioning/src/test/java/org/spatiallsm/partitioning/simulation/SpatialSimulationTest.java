@@ -40,19 +40,19 @@ class SpatialSimulationTest {
     void everyRecordEndsInExactlyOneComponentWhoseMbrCoversIt(String partitioning) {
         SpatialSimulation.Settings settings = settings("uniform", 6_000, 200, "hilbert", List.of());
         PartitionedStorage storage = new PartitionedStorage(settings.ordering(), Map.of());
-        LeveledSimulator<Entries> simulator = new LeveledSimulator<>(LeveledPolicy.create(Map.of(
+        LeveledSimulator<Rect, Entries> simulator = new LeveledSimulator<>(LeveledPolicy.create(Map.of(
                 "level0-components", "2", "size-ratio", "4", "partitioning", partitioning)), storage);
         for (long flush = 0; flush < settings.flushes(); flush++) {
             simulator.flush(storage.flush(settings.flush(flush)));
         }
 
         Set<Long> seen = new HashSet<>();
-        for (Map.Entry<LeveledComponent, Entries> component : simulator.contents()) {
+        for (Map.Entry<LeveledComponent<Rect>, Entries> component : simulator.contents()) {
             Entries entries = component.getValue();
             assertThat(component.getKey().entries()).isEqualTo(entries.size());
             for (int row = 0; row < entries.size(); row++) {
                 assertThat(seen.add(entries.id(row))).isTrue();
-                assertThat(component.getKey().mbr().contains(entries.minX(row), entries.minY(row))).isTrue();
+                assertThat(component.getKey().bounds().contains(entries.minX(row), entries.minY(row))).isTrue();
             }
         }
         assertThat(seen).hasSize(6_000);

@@ -11,6 +11,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
 import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeMergeOperation;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 
@@ -21,7 +22,7 @@ import org.spatiallsm.partitioning.partitioner.PartitionInfo;
  */
 final class LeveledMergeOperation extends LSMRTreeMergeOperation {
 
-    private final LeveledMerge decision;
+    private final LeveledMerge<Rect> decision;
     private final List<LeveledManifest.Component> inputs;
     private final long serial;
     /** The outputs begun, in the order they were created: what a failed merge deletes. */
@@ -32,7 +33,7 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
     private volatile LeveledManifest.MergeEdit committed;
 
     LeveledMergeOperation(MergeOperation stock, ILSMIOOperationCallback callback, String indexIdentifier,
-            LeveledMerge decision, List<LeveledManifest.Component> inputs, long serial) {
+            LeveledMerge<Rect> decision, List<LeveledManifest.Component> inputs, long serial) {
         super(stock.getAccessor(), stock.getCursor(), stock.getCursorStats(), stock.getTarget(), null, null, callback,
                 indexIdentifier);
         this.decision = decision;
@@ -45,7 +46,7 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         return inputs;
     }
 
-    LeveledMerge decision() {
+    LeveledMerge<Rect> decision() {
         return decision;
     }
 

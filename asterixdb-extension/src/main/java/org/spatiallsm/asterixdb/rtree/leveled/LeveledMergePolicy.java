@@ -14,6 +14,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.spatiallsm.asterixdb.introspection.FlushCount;
 import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -61,11 +62,11 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
         // completion calls here again). Bounded: every move takes a component one level deeper.
         while (true) {
             LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot = leveled.snapshot();
-            Optional<LeveledMerge> decision = core.findMerge(snapshot.view());
+            Optional<LeveledMerge<Rect>> decision = core.findMerge(snapshot.view());
             if (decision.isEmpty()) {
                 return;
             }
-            LeveledMerge merge = decision.get();
+            LeveledMerge<Rect> merge = decision.get();
             if (merge.isMove()) {
                 if (leveled.move(snapshot.component(merge.picked().id()), merge.sourceLevel(),
                         merge.targetLevel())) {
@@ -75,7 +76,7 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
                 return;
             }
             List<ILSMDiskComponent> inputs = new ArrayList<>();
-            for (LeveledComponent input : merge.inputs()) {
+            for (LeveledComponent<Rect> input : merge.inputs()) {
                 inputs.add(snapshot.component(input.id()));
             }
             ILSMIOOperation scheduled = leveled.scheduleMerge(merge, inputs);
@@ -88,7 +89,7 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
     }
 
     /** COMPACT's merge of every component of the index as {@code view} shows it; empty when nothing is to merge. */
-    Optional<LeveledMerge> fullCompaction(LeveledView view) {
+    Optional<LeveledMerge<Rect>> fullCompaction(LeveledView<Rect> view) {
         return core.fullCompaction(view);
     }
 

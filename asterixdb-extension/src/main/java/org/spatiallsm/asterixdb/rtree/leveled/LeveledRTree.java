@@ -124,7 +124,7 @@ public final class LeveledRTree extends PruningRTree {
     private int manifestEdits;
     private final LeveledSnapshots snapshots = new LeveledSnapshots();
     private long lastSerial = -1;
-    private LeveledMerge pendingDecision;
+    private LeveledMerge<Rect> pendingDecision;
     private List<LeveledManifest.Component> pendingInputs;
 
     @SuppressWarnings("squid:S00107") // the parent's constructor, plus the ordering
@@ -429,7 +429,8 @@ public final class LeveledRTree extends PruningRTree {
     }
 
     /** Schedules the merge the policy decided; its inputs need not be neighbours in the component list. */
-    ILSMIOOperation scheduleMerge(LeveledMerge decision, List<ILSMDiskComponent> inputs) throws HyracksDataException {
+    ILSMIOOperation scheduleMerge(LeveledMerge<Rect> decision, List<ILSMDiskComponent> inputs)
+            throws HyracksDataException {
         try {
             // Before AsterixDB marks any input merging: a repeated input would stay merging for good.
             ComponentIds.requireDistinct(inputs.stream().map(LeveledRTree::name).toList());
@@ -456,7 +457,7 @@ public final class LeveledRTree extends PruningRTree {
     @Override
     protected ILSMIOOperation createMergeOperation(AbstractLSMIndexOperationContext opCtx,
             LSMComponentFileReferences mergeFileRefs, ILSMIOOperationCallback callback) throws HyracksDataException {
-        LeveledMerge decision = pendingDecision;
+        LeveledMerge<Rect> decision = pendingDecision;
         List<LeveledManifest.Component> inputs = pendingInputs;
         if (decision == null) {
             List<ILSMComponent> all = opCtx.getComponentHolder();

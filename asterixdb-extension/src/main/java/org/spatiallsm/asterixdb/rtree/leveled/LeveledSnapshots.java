@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledView;
 
@@ -23,16 +24,16 @@ public final class LeveledSnapshots {
 
     /** The picture, and the component behind each of its ids. */
     public static final class Snapshot<C> {
-        private final LeveledView view;
+        private final LeveledView<Rect> view;
         private final List<C> components;
         private Map<Long, C> byId;
 
-        private Snapshot(LeveledView view, List<C> components) {
+        private Snapshot(LeveledView<Rect> view, List<C> components) {
             this.view = view;
             this.components = components;
         }
 
-        public LeveledView view() {
+        public LeveledView<Rect> view() {
             return view;
         }
 
@@ -76,17 +77,17 @@ public final class LeveledSnapshots {
         if (ids.size() != names.size()) {
             throw new IllegalStateException("a component is listed twice in " + names);
         }
-        List<LeveledComponent> view = new ArrayList<>(components.size());
+        List<LeveledComponent<Rect>> view = new ArrayList<>(components.size());
         for (int i = 0; i < mergingNow.length; i++) {
             LeveledManifest.Component record = version.live().get(names.get(i));
             if (record == null) {
                 throw new IllegalStateException("no manifest record for component " + names.get(i));
             }
-            view.add(new LeveledComponent(ids.get(names.get(i)), record.level(), record.mbr(), record.entries(),
+            view.add(new LeveledComponent<>(ids.get(names.get(i)), record.level(), record.mbr(), record.entries(),
                     record.bytes(), mergingNow[i]));
         }
         List<C> copied = List.copyOf(components);
-        Snapshot<C> snapshot = new Snapshot<>(LeveledView.of(view), copied);
+        Snapshot<C> snapshot = new Snapshot<>(LeveledView.ofMbrs(view), copied);
         last = snapshot;
         lastVersion = version;
         lastComponents = copied;
