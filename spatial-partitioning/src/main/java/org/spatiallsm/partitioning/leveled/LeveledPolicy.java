@@ -75,6 +75,12 @@ public final class LeveledPolicy {
                             + " this many and routes in two passes")),
             LeveledPolicy::new);
 
+    /** The research code's order of a level: MBR centre x, then y, then the newest first. */
+    private static final Comparator<LeveledComponent> BY_CENTRE = Comparator
+            .comparingDouble((LeveledComponent c) -> c.mbr().centerX())
+            .thenComparingDouble(c -> c.mbr().centerY())
+            .thenComparing(LeveledComponent::id, Comparator.reverseOrder());
+
     private final int level0Components;
     private final int sizeRatio;
     private final Pick pick;
@@ -214,6 +220,8 @@ public final class LeveledPolicy {
             case NEWEST -> candidates.get(n - 1);
             // Ties go to the oldest: min/max over an oldest-first list keep the first of equals.
             case MIN_OVERLAP -> candidates.stream()
+                    .min(Comparator.comparingInt(c -> overlapping(c, next).size())).orElseThrow();
+            case MIN_OVERLAP_BY_CENTRE -> candidates.stream().sorted(BY_CENTRE)
                     .min(Comparator.comparingInt(c -> overlapping(c, next).size())).orElseThrow();
             case MAX_OVERLAP -> candidates.stream()
                     .max(Comparator.comparingInt((LeveledComponent c) -> overlapping(c, next).size())
