@@ -155,7 +155,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 report.step(step);
             }
         }
-        report.summary(simulator.summary());
+        report.summary(simulator.summary(), simulator.maxWritesPerRecord());
         out.flush();
     }
 
@@ -257,7 +257,8 @@ public final class SimulateCommand implements Callable<Integer> {
     private interface Report {
         void step(SimulationStep step);
 
-        void summary(SimulationSummary summary);
+        /** @param maxWritesPerRecord the most times one record was written, its flush included */
+        void summary(SimulationSummary summary, int maxWritesPerRecord);
     }
 
     private static final class TableReport implements Report {
@@ -284,9 +285,10 @@ public final class SimulateCommand implements Callable<Integer> {
         }
 
         @Override
-        public void summary(SimulationSummary summary) {
+        public void summary(SimulationSummary summary, int maxWritesPerRecord) {
             out.println();
             AmplificationTotals.of(summary).printLines(out);
+            AmplificationTotals.line(out, "writes per record (max)", Integer.toString(maxWritesPerRecord));
         }
 
     }
@@ -316,13 +318,14 @@ public final class SimulateCommand implements Callable<Integer> {
         }
 
         @Override
-        public void summary(SimulationSummary summary) {
+        public void summary(SimulationSummary summary, int maxWritesPerRecord) {
             ObjectNode line = JSON.createObjectNode();
             ObjectNode fields = line.putObject("summary");
             fields.put("policy", values.descriptor().name());
             LeveledReport.putParameters(fields, values);
             fields.put("componentOverhead", componentOverhead);
             AmplificationTotals.of(summary).putFields(fields);
+            fields.put("maxWritesPerRecord", maxWritesPerRecord);
             out.println(line);
         }
     }

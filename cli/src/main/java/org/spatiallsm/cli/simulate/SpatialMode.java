@@ -5,6 +5,7 @@ import static org.spatiallsm.cli.simulate.AmplificationTotals.decimal;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,6 +56,11 @@ final class SpatialMode {
                     + " policy's partitioning parameter, default size). Stack policies ignore it.")
     String partitioning;
 
+    @Option(names = "--partitioner-param", paramLabel = "NAME=VALUE",
+            description = "Spatial mode, leveled policy: a parameter of its partitioner, e.g. alpha=1 or"
+                    + " fallback=fork-strip for R*-Grove (see docs/leveled.md); repeatable. Default: none.")
+    Map<String, String> partitionerParameters = new LinkedHashMap<>();
+
     @Option(names = "--comparator", paramLabel = "NAME", defaultValue = "hilbert",
             description = "Spatial mode: order inside components, hilbert, zorder or simple (default: "
                     + "${DEFAULT-VALUE}).")
@@ -88,9 +94,6 @@ final class SpatialMode {
         } catch (IllegalArgumentException unknown) {
             throw command.invalid(unknown.getMessage());
         }
-        SpatialSimulation.Settings settings = new SpatialSimulation.Settings(
-                new RecordGenerator(points, RecordShapes.named("point"), seed), records, recordsPerFlush, ordering,
-                Map.of(), queries, sigmas, seed);
         long flushes = (records + recordsPerFlush - 1) / recordsPerFlush;
         PrintWriter out = command.spec.commandLine().getOut();
         Map<String, String> raw = new HashMap<>(command.parameterMap());
@@ -106,6 +109,19 @@ final class SpatialMode {
             raw.put(LeveledPolicy.PARTITIONING, partitioning);
         }
         PolicyParameters values = policy.parse(raw);
+        if (!partitionerParameters.isEmpty()) {
+            if (policy.family() != Family.LEVELED) {
+                throw command.invalid("--partitioner-param applies to the leveled policy only");
+            }
+            try {
+                Partitioners.create(values.getChoice(LeveledPolicy.PARTITIONING), partitionerParameters);
+            } catch (IllegalArgumentException bad) {
+                throw command.invalid(bad.getMessage());
+            }
+        }
+        SpatialSimulation.Settings settings = new SpatialSimulation.Settings(
+                new RecordGenerator(points, RecordShapes.named("point"), seed), records, recordsPerFlush, ordering,
+                partitionerParameters, queries, sigmas, seed);
         Report report = new Report(out, values, command.format == SimulateCommand.Format.json, flushes);
         Consumer<Progress> progress = report.every(command.every);
         report.finish(policy.family() == Family.LEVELED

@@ -67,7 +67,9 @@ class SimulateCommandTest {
                 .contains("    8      2.500      4.000      1.625  [8]\n")
                 .contains("   16      3.000      5.000      2.063  [16]\n")
                 .contains("transient space amplification  2.000\n")
-                .endsWith("bytes written by merges        64\n");
+                .contains("bytes written by merges        64\n")
+                // Flush 1 is written at flushes 1, 2, 4, 8 and 16, when it joins [2], [4], [8] and [16].
+                .endsWith("writes per record (max)        5\n");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spatiallsm.cli.CliRun;
@@ -62,8 +63,8 @@ class SimulateLeveledCommandTest {
     void leveledParameterErrorsAreOneLine() {
         assertOneLineUsageError(simulate("--policy", "leveled", "--param", "pick=best", "--flushes", "5"),
                 "error: merge policy 'leveled': invalid value 'best' for parameter 'pick' (allowed: one of oldest,"
-                        + " newest, min-overlap, max-overlap, round-robin, rand-uniform, rand-binomial, rand-oldest,"
-                        + " rand-newest)");
+                        + " newest, min-overlap, min-overlap-by-centre, max-overlap, round-robin, rand-uniform,"
+                        + " rand-binomial, rand-oldest, rand-newest)");
         assertOneLineUsageError(simulate("--policy", "leveled", "--param", "size-ratio=1", "--flushes", "5"),
                 "(allowed: an integer from 2 to 1000)");
         assertOneLineUsageError(simulate("--policy", "leveled", "--flushes", "5", "--component-overhead", "2"),
@@ -99,6 +100,24 @@ class SimulateLeveledCommandTest {
     }
 
     @Test
+    void partitionerParametersReachTheLeveledMerges() throws IOException {
+        List<String> common = List.of("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform",
+                "--records", "6000", "--records-per-flush", "300", "--partitioning", "rstar-grove-area", "--queries",
+                "0", "--every", "100", "--format", "json");
+        List<String> fork = new ArrayList<>(common);
+        fork.addAll(List.of("--partitioner-param", "alpha=1", "--partitioner-param", "fallback=fork-strip"));
+
+        CliRun balanced = simulate(common.toArray(String[]::new));
+        CliRun strips = simulate(fork.toArray(String[]::new));
+
+        assertThat(strips.exitCode()).isZero();
+        // The research fork's strips hold cap - 2 = 298 entries where the balanced partitions hold 240 to 300, so
+        // the same merges write other components.
+        assertThat(strips.jsonLines().get(1).get("summary").get("writeAmplification").asDouble())
+                .isNotEqualTo(balanced.jsonLines().get(1).get("summary").get("writeAmplification").asDouble());
+    }
+
+    @Test
     void theSpatialModeRunsStackPoliciesWhoseComponentsCoverTheirFlushes() throws IOException {
         CliRun run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
                 "--records-per-flush", "500", "--queries", "50", "--sigma", "0", "--format", "json");
@@ -124,6 +143,10 @@ class SimulateLeveledCommandTest {
         assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--partitioning", "str",
                 "--param", "partitioning=size"), "give the partitioning once");
         assertOneLineUsageError(simulate("--policy", "leveled"), "--flushes is required");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--partitioner-param",
+                "alpha=1"), "partitioner size has no parameter 'alpha'");
+        assertOneLineUsageError(simulate("--policy", "tiered", "--distribution", "uniform", "--partitioner-param",
+                "alpha=1"), "--partitioner-param applies to the leveled policy only");
     }
 
     @Test

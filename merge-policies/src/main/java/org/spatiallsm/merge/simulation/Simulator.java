@@ -1,6 +1,7 @@
 package org.spatiallsm.merge.simulation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -35,6 +36,9 @@ public final class Simulator {
     private long componentCountSum;
     private int maxComponentCount;
     private double transientSpaceAmplification = 1;
+    /** Per flush (index t - 1): how many kept components have held its records, the flushed one included. */
+    private int[] writesPerFlush = new int[64];
+    private int maxWritesPerRecord;
 
     /** The studies' model: merged size = sum of the inputs. */
     public Simulator(MergePolicy policy) {
@@ -78,10 +82,30 @@ public final class Simulator {
         // Components created during this flush that a later merge of the same cascade consumed are not counted.
         bytesKept = Math.addExact(bytesKept,
                 stack.stream().filter(c -> c.createdAtFlush() == flushes).mapToLong(Component::bytes).sum());
+        stack.stream().filter(c -> c.createdAtFlush() == flushes).forEach(this::countWrite);
         componentCountSum += stack.size();
         maxComponentCount = Math.max(maxComponentCount, stack.size());
         return new SimulationStep(flushes, stack.stream().map(Component::simulated).toList(), writeAmplification(),
                 writeAmplificationLogged(), (double) componentCountSum / flushes);
+    }
+
+    /**
+     * The most times one record has been written so far, counted as W counts: its flush and every merge output
+     * that held it and outlived the flush step that created it.
+     */
+    public int maxWritesPerRecord() {
+        return maxWritesPerRecord;
+    }
+
+    private void countWrite(Component kept) {
+        SimulatedComponent written = kept.simulated();
+        if (written.lastFlush() > writesPerFlush.length) {
+            writesPerFlush = Arrays.copyOf(writesPerFlush, (int) Math.max(written.lastFlush(),
+                    2L * writesPerFlush.length));
+        }
+        for (long t = written.firstFlush(); t <= written.lastFlush(); t++) {
+            maxWritesPerRecord = Math.max(maxWritesPerRecord, ++writesPerFlush[(int) t - 1]);
+        }
     }
 
     public SimulationSummary summary() {

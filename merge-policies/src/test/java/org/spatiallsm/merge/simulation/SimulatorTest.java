@@ -11,16 +11,45 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.merge.MergePolicy;
 import org.spatiallsm.merge.MergeSpec;
 import org.spatiallsm.merge.StackView;
 import org.spatiallsm.merge.policies.BigtablePolicy;
+import org.spatiallsm.merge.policies.BoundedDepth;
 import org.spatiallsm.merge.policies.ConstantAllPolicy;
+import org.spatiallsm.merge.policies.StaticSchedulePolicy;
 import org.spatiallsm.merge.policies.TieredPolicy;
 
 class SimulatorTest {
 
     private static final double EXACT = 1e-12;
+
+    @Test
+    void maxWritesPerRecordCountsWhatWCounts() {
+        // Constant-all k=2 over flushes 1, 1, 1: flushes 1 and 2 are written by their flush and by the merge at
+        // flush 3; flush 3's own component is consumed in its step, so the merge output is its one write.
+        Simulator simulator = new Simulator(new ConstantAllPolicy(2));
+        for (int t = 0; t < 3; t++) {
+            simulator.flush(1);
+        }
+
+        assertThat(simulator.maxWritesPerRecord()).isEqualTo(2);
+    }
+
+    @ParameterizedTest(name = "k={0}")
+    @CsvSource({ "4, 10", "10, 4" })
+    void minLatencyReachesTheBoundedDepthOptimumWhenItsTreeIsComplete(int k, int optimum) {
+        // 1,000 = C(14, 4) - 1 = C(14, 10) - 1: tau*(m, k) is complete, so its deepest record is written m times.
+        Simulator simulator = new Simulator(StaticSchedulePolicy.minLatency(k));
+        for (int t = 0; t < 1000; t++) {
+            simulator.flush(1);
+        }
+
+        assertThat(BoundedDepth.optimalMaxWrites(1000, k)).isEqualTo(optimum);
+        assertThat(simulator.maxWritesPerRecord()).isEqualTo(optimum);
+    }
 
     @Test
     void aFlushMergedAtOnceCountsOnceInWButTwiceInTheLog() {

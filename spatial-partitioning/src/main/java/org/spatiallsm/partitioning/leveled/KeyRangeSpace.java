@@ -81,6 +81,11 @@ public final class KeyRangeSpace<K> implements KeySpace<KeyRange<K>> {
     }
 
     @Override
+    public int compareByCentre(KeyRange<K> a, KeyRange<K> b) {
+        return compareAlongWalk(a, b);
+    }
+
+    @Override
     public List<String> partitionings() {
         return PARTITIONINGS;
     }

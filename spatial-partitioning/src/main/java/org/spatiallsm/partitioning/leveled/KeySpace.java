@@ -24,6 +24,12 @@ public interface KeySpace<E> {
      */
     int compareAlongWalk(E a, E b);
 
+    /**
+     * The order in which the {@code min-overlap-by-centre} pick breaks ties, before the newest-first rule: the
+     * research code's R-tree order by MBR centre (x, then y); a key range has no centre, so its walk order.
+     */
+    int compareByCentre(E a, E b);
+
     /** The {@code partitioning} values that can cut a merge's output in this key space. */
     List<String> partitionings();
 

@@ -244,6 +244,8 @@ public final class LeveledPolicy {
             // Ties go to the oldest: min/max over an oldest-first list keep the first of equals.
             case MIN_OVERLAP -> candidates.stream()
                     .min(Comparator.comparingInt(c -> overlapping(c, next, keys).size())).orElseThrow();
+            case MIN_OVERLAP_BY_CENTRE -> candidates.stream().sorted(byCentre(keys))
+                    .min(Comparator.comparingInt(c -> overlapping(c, next, keys).size())).orElseThrow();
             case MAX_OVERLAP -> candidates.stream()
                     .max(Comparator.comparingInt((LeveledComponent<E> c) -> overlapping(c, next, keys).size())
                             .thenComparing(LeveledComponent::id, Comparator.reverseOrder()))
@@ -275,6 +277,12 @@ public final class LeveledPolicy {
                 .toList();
         return pointer.flatMap(last -> byWalk.stream().filter(c -> last.precedes(c, keys)).findFirst())
                 .orElse(byWalk.get(0));
+    }
+
+    /** The research code's order of a level: by centre (see {@link KeySpace#compareByCentre}), then newest first. */
+    private static <E> Comparator<LeveledComponent<E>> byCentre(KeySpace<E> keys) {
+        return Comparator.comparing(LeveledComponent<E>::bounds, keys::compareByCentre)
+                .thenComparing(LeveledComponent::id, Comparator.reverseOrder());
     }
 
     /** The next-level components that join a merge of {@code picked}, oldest first. */

@@ -38,6 +38,12 @@ public final class MbrKeySpace implements KeySpace<Rect> {
     }
 
     @Override
+    public int compareByCentre(Rect a, Rect b) {
+        int byX = Double.compare(a.centerX(), b.centerX());
+        return byX != 0 ? byX : Double.compare(a.centerY(), b.centerY());
+    }
+
+    @Override
     public List<String> partitionings() {
         return PARTITIONINGS;
     }

@@ -14,6 +14,12 @@ public enum Pick {
     NEWEST("newest"),
     /** The component that pulls the fewest next-level components into the merge (the studies' choice). */
     MIN_OVERLAP("min-overlap"),
+    /**
+     * As {@link #MIN_OVERLAP}, but ties go to the component whose MBR centre is smallest in x, then in y, then to
+     * the newest: the research code kept a level's components in that order and took the first of equals, which
+     * is how the spatial study's runs picked.
+     */
+    MIN_OVERLAP_BY_CENTRE("min-overlap-by-centre"),
     /** The component that pulls the most next-level components into the merge. */
     MAX_OVERLAP("max-overlap"),
     /** The next component along the Z-order curve of MBR centres after the level's compaction pointer. */

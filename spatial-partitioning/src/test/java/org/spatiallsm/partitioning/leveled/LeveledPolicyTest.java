@@ -178,6 +178,24 @@ class LeveledPolicyTest {
     }
 
     @Test
+    void minOverlapByCentreBreaksTiesByCentreXThenYThenNewest() {
+        // Level 1 holds 5 > 3 (level 2: 5 <= 9). Components 1, 3, 8 and 9 each pull one level-2 component, 2 pulls
+        // two. min-overlap takes the oldest of the tie (1); by centre the order is 9 and 3 (centre (5, 5), 9 newer),
+        // 8 (5, 25), 2 (25, 5), 1 (55, 5), so it takes 9.
+        List<LeveledComponent<Rect>> components = List.of(at(1, 1, 50, 0, 60, 10), at(2, 1, 20, 0, 30, 10),
+                at(3, 1, 0, 0, 10, 10), at(8, 1, 0, 20, 10, 30), at(9, 1, 0, 0, 10, 10), at(4, 2, 55, 5, 56, 6),
+                at(5, 2, 5, 5, 6, 6), at(6, 2, 21, 1, 22, 2), at(7, 2, 25, 5, 26, 6), at(10, 2, 5, 25, 6, 26));
+        LeveledView<Rect> view = LeveledView.ofMbrs(components);
+
+        LeveledMerge<Rect> byAge = policy("level0-components", "1", "size-ratio", "3").findMerge(view).orElseThrow();
+        LeveledMerge<Rect> byCentre = policy("level0-components", "1", "size-ratio", "3", "pick",
+                "min-overlap-by-centre").findMerge(view).orElseThrow();
+
+        assertThat(byAge.inputs()).extracting(LeveledComponent::id).containsExactly(1L, 4L);
+        assertThat(byCentre.inputs()).extracting(LeveledComponent::id).containsExactly(9L, 5L);
+    }
+
+    @Test
     void roundRobinVisitsEveryComponentOfALevelOnceBeforeRepeating() {
         // Seven components in level 1 (capacity 2): the level stays over capacity, so every call picks there.
         Random random = new Random(7);
@@ -371,8 +389,8 @@ class LeveledPolicyTest {
     @CsvSource(delimiter = '|', value = {
         "size-ratio|1|an integer from 2 to 1000",
         "level0-components|2.5|an integer from 0 to 1000",
-        "pick|best|one of oldest, newest, min-overlap, max-overlap, round-robin, rand-uniform, rand-binomial,"
-                + " rand-oldest, rand-newest",
+        "pick|best|one of oldest, newest, min-overlap, min-overlap-by-centre, max-overlap, round-robin,"
+                + " rand-uniform, rand-binomial, rand-oldest, rand-newest",
         "overlap-mode|transitive|one of relative, absolute",
         "rewrite|yes|one of false, true",
         "partitioning|rsgrove-area|one of size, str, rstar-grove-area, rstar-grove-perimeter",

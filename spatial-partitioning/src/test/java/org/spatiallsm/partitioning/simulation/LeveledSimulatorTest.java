@@ -37,8 +37,8 @@ class LeveledSimulatorTest {
     }
 
     @ParameterizedTest(name = "pick {0}")
-    @ValueSource(strings = { "oldest", "newest", "min-overlap", "max-overlap", "round-robin", "rand-uniform",
-        "rand-binomial", "rand-oldest", "rand-newest" })
+    @ValueSource(strings = { "oldest", "newest", "min-overlap", "min-overlap-by-centre", "max-overlap", "round-robin",
+        "rand-uniform", "rand-binomial", "rand-oldest", "rand-newest" })
     void afterEveryFlushEveryLevelIsWithinCapacityAndNothingIsLost(String pick) {
         for (String mode : List.of("relative", "absolute")) {
             LeveledPolicy policy = LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "3", "pick",
