@@ -15,6 +15,7 @@ import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -55,11 +56,16 @@ public final class CrashChecks {
     private final LsmIntrospectionClient lsm;
     private final Random random;
     private final List<String> indexes;
+    private final Shape shape;
 
-    /** {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked. */
+    /**
+     * {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked; {@code shape}:
+     * what {@code location} holds.
+     */
     CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
-            List<String> indexes) {
+            List<String> indexes, Shape shape) {
         this.indexes = indexes;
+        this.shape = shape;
         this.cluster = cluster;
         this.client = client;
         this.lsm = lsm;
@@ -74,7 +80,7 @@ public final class CrashChecks {
             violations.add("the cluster is " + state + ", not ACTIVE");
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
-        violations.addAll(writes.violations(new IndexQueries(client, random).ids("true")));
+        violations.addAll(writes.violations(new IndexQueries(client, random, shape).ids("true")));
         violations.addAll(upsertsNotReverted(writes));
         violations.addAll(indexesAgreeWithPrimary());
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
@@ -86,7 +92,7 @@ public final class CrashChecks {
 
     /** For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary. */
     private List<String> indexesAgreeWithPrimary() {
-        IndexQueries queries = new IndexQueries(client, random);
+        IndexQueries queries = new IndexQueries(client, random, shape);
         List<String> violations = new ArrayList<>();
         for (String index : indexes) {
             violations.addAll(queries.notThroughIndex(index));
@@ -97,7 +103,7 @@ public final class CrashChecks {
     }
 
     /**
-     * Every record is where the workload put it ({@link CrashWorkload#location}): an acknowledged upsert's record at
+     * Every record is where the workload put it ({@link Shape#location}): an acknowledged upsert's record at
      * its moved location, a record no upsert was attempted on at its inserted one.
      */
     private List<String> upsertsNotReverted(AcknowledgedWrites writes) {
@@ -105,11 +111,11 @@ public final class CrashChecks {
         Set<Long> atMoved = new HashSet<>();
         List<Long> elsewhere = new ArrayList<>();
         for (JsonNode record : client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
-                + "get_x(p.location), get_y(p.location)] FROM " + CrashWorkload.DATASET + " p;").results()) {
+                + shape.coordinates("p.location") + "] FROM " + CrashWorkload.DATASET + " p;").results()) {
             long id = record.get(0).asLong();
-            double[] found = { record.get(1).asDouble(), record.get(2).asDouble() };
-            boolean inserted = Arrays.equals(found, CrashWorkload.location(id, false));
-            boolean moved = Arrays.equals(found, CrashWorkload.location(id, true));
+            double[] found = IntStream.range(1, record.size()).mapToDouble(i -> record.get(i).asDouble()).toArray();
+            boolean inserted = Arrays.equals(found, shape.location(id, false));
+            boolean moved = Arrays.equals(found, shape.location(id, true));
             if (inserted) {
                 atInserted.add(id);
             }

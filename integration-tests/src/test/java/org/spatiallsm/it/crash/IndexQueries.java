@@ -21,10 +21,12 @@ final class IndexQueries {
 
     private final QueryServiceClient client;
     private final Random random;
+    private final Shape shape;
 
-    IndexQueries(QueryServiceClient client, Random random) {
+    IndexQueries(QueryServiceClient client, Random random, Shape shape) {
         this.client = client;
         this.random = random;
+        this.shape = shape;
     }
 
     /** A violation when the plan of a window query hinted to {@code index} does not search that index. */
@@ -53,14 +55,13 @@ final class IndexQueries {
     List<String> windows(String index, int count) {
         List<String> violations = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            // Grid points lie on multiples of 0.1; the window's edges at x.x5 never touch one.
+            // Coordinates lie on multiples of 0.1; the window's edges at x.x5 never touch one.
             double x1 = -180 + random.nextInt(3000) / 10.0 + 0.05;
             double y1 = -85 + random.nextInt(1400) / 10.0 + 0.05;
             double x2 = x1 + 5 + random.nextInt(600) / 10.0;
             double y2 = y1 + 5 + random.nextInt(300) / 10.0;
             List<Long> throughIndex = ids(intersects(index, x1, y1, x2, y2));
-            List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
-                    + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
+            List<Long> throughScan = ids(shape.meetsWindow("p.location", x1, y1, x2, y2));
             if (!throughIndex.equals(throughScan)) {
                 violations.add(String.format(Locale.ROOT, "window (%s,%s)-(%s,%s): %s finds %d ids, a scan %d%s", x1,
                         y1, x2, y2, index, throughIndex.size(), throughScan.size(),
@@ -77,10 +78,13 @@ final class IndexQueries {
                 .map(JsonNode::asLong).toList();
     }
 
-    /** {@code [id, x, y]} of each record that meets the condition, sorted as text: equal multisets, equal lists. */
+    /**
+     * {@code [id, coordinates...]} of each record that meets the condition, sorted as text: equal multisets, equal
+     * lists.
+     */
     List<String> records(String condition) {
-        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, get_x(p.location), "
-                + "get_y(p.location)] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
+        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
+                + shape.coordinates("p.location") + "] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
                 .results().stream().map(JsonNode::toString).sorted().toList();
     }
 

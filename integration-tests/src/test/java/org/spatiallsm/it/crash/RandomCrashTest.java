@@ -53,7 +53,8 @@ class RandomCrashTest {
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
                     // Each configuration its own draws (the same seed would give each the same kills and visits).
-                    CrashWorkload.LARGE_BATCH, seed + i, System.out).random(iterations, maxSteps, maxVisit, kill);
+                    CrashWorkload.LARGE_BATCH, CrashWorkload.FEED_BATCH, seed + i, System.out)
+                    .random(iterations, maxSteps, maxVisit, kill);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
