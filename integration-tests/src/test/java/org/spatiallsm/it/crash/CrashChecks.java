@@ -80,9 +80,13 @@ public final class CrashChecks {
             violations.add("the cluster is " + state + ", not ACTIVE");
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
-        violations.addAll(writes.violations(new IndexQueries(client, random, shape).ids("true")));
-        violations.addAll(upsertsNotReverted(writes));
-        violations.addAll(indexesAgreeWithPrimary());
+        // One scan of the primary serves the checks of the records and every index's whole-plane comparison.
+        IndexQueries queries = new IndexQueries(client, random, shape);
+        List<JsonNode> primary = queries.rows("true");
+        violations.addAll(writes.violations(primary.stream().map(record -> record.get(0).asLong()).toList()));
+        violations.addAll(upsertsNotReverted(writes, primary));
+        violations.addAll(
+                indexesAgreeWithPrimary(queries, primary.stream().map(JsonNode::toString).sorted().toList()));
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
                 .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
         levelKeysViolations(lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET)).forEach(violations::add);
@@ -90,28 +94,30 @@ public final class CrashChecks {
         return violations;
     }
 
-    /** For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary. */
-    private List<String> indexesAgreeWithPrimary() {
-        IndexQueries queries = new IndexQueries(client, random, shape);
+    /**
+     * For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary
+     * ({@code primary}: its {@link IndexQueries#records}).
+     */
+    private List<String> indexesAgreeWithPrimary(IndexQueries queries, List<String> primary) {
         List<String> violations = new ArrayList<>();
         for (String index : indexes) {
             violations.addAll(queries.notThroughIndex(index));
-            violations.addAll(queries.wholePlane(index));
+            violations.addAll(queries.wholePlane(index, primary));
             violations.addAll(queries.windows(index, WINDOWS));
         }
         return violations;
     }
 
     /**
-     * Every record is where the workload put it ({@link Shape#location}): an acknowledged upsert's record at
-     * its moved location, a record no upsert was attempted on at its inserted one.
+     * Every record of {@code primary} (a scan's {@link IndexQueries#rows}) is where the workload put it
+     * ({@link Shape#location}): an acknowledged upsert's record at its moved location, a record no upsert was
+     * attempted on at its inserted one.
      */
-    private List<String> upsertsNotReverted(AcknowledgedWrites writes) {
+    private List<String> upsertsNotReverted(AcknowledgedWrites writes, List<JsonNode> primary) {
         Set<Long> atInserted = new HashSet<>();
         Set<Long> atMoved = new HashSet<>();
         List<Long> elsewhere = new ArrayList<>();
-        for (JsonNode record : client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
-                + shape.coordinates("p.location") + "] FROM " + CrashWorkload.DATASET + " p;").results()) {
+        for (JsonNode record : primary) {
             long id = record.get(0).asLong();
             double[] found = IntStream.range(1, record.size()).mapToDouble(i -> record.get(i).asDouble()).toArray();
             boolean inserted = Arrays.equals(found, shape.location(id, false));

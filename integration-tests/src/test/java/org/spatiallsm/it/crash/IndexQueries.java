@@ -40,12 +40,12 @@ final class IndexQueries {
     }
 
     /**
-     * One window over the whole plane through {@code index}: the records it finds (id and coordinates) equal those
-     * of a scan of the primary, as multisets. So every entry of every component of the index is read, not a sample.
+     * One window over the whole plane through {@code index}: the records it finds (id and coordinates) equal
+     * {@code throughPrimary}, the {@link #records} of a scan of the primary, as multisets. So every entry of every
+     * component of the index is read, not a sample.
      */
-    List<String> wholePlane(String index) {
+    List<String> wholePlane(String index, List<String> throughPrimary) {
         List<String> throughIndex = records(intersects(index, -WHOLE_PLANE, -WHOLE_PLANE, WHOLE_PLANE, WHOLE_PLANE));
-        List<String> throughPrimary = records("true");
         return throughIndex.equals(throughPrimary) ? List.of()
                 : List.of("whole plane: " + index + " finds " + throughIndex.size() + " records, the primary "
                         + throughPrimary.size() + difference(index, throughIndex, throughPrimary));
@@ -83,9 +83,14 @@ final class IndexQueries {
      * lists.
      */
     List<String> records(String condition) {
+        return rows(condition).stream().map(JsonNode::toString).sorted().toList();
+    }
+
+    /** {@code [id, coordinates...]} of each record that meets the condition, in no particular order. */
+    List<JsonNode> rows(String condition) {
         return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
                 + shape.coordinates("p.location") + "] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
-                .results().stream().map(JsonNode::toString).sorted().toList();
+                .results();
     }
 
     private static String intersects(String index, double x1, double y1, double x2, double y2) {
