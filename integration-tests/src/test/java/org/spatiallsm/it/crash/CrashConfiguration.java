@@ -105,8 +105,11 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             new CrashConfiguration("prefix (AsterixDB)", PRIMARY + rtree("prefix",
                     "{\"max-mergable-component-size\": 1048576, \"max-tolerance-component-count\": 3}"), "",
                     List.of()),
+            // At most 64 cells per rectangle, not the default 1,024: with the default, each rectangle here fills its
+            // cap, and a step's flush writes 40 MB per partition, too slow for kills on a shared machine.
             organisations("SHB-tree on rectangles min-latency k=3", Shape.RECTANGLE,
-                    Organisation.SHB.under("min-latency", "{\"k\": 3}")));
+                    Organisation.SHB.under("SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 64)", "min-latency",
+                            "{\"k\": 3}")));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
@@ -126,6 +129,11 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
 
         /** This organisation's index, under a stack policy. */
         Indexed under(String policy, String parametersJson) {
+            return under(type, policy, parametersJson);
+        }
+
+        /** The same with other type arguments ({@code type}: the whole {@code TYPE} clause's type). */
+        Indexed under(String type, String policy, String parametersJson) {
             String index = name().toLowerCase(Locale.ROOT) + "Loc";
             return new Indexed(index, "CREATE INDEX " + index + " ON Points(location) TYPE " + type + " WITH "
                     + "{\"merge-policy\": {\"name\": \"" + policy + "\", \"parameters\": " + parametersJson + "}};");
