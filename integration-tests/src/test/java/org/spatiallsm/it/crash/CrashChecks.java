@@ -58,6 +58,12 @@ public final class CrashChecks {
     private final List<String> indexes;
     private final Shape shape;
 
+    /** The checks of a dataset of points. */
+    CrashChecks(DistributionCluster cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
+            List<String> indexes) {
+        this(cluster, client, lsm, random, indexes, Shape.POINT);
+    }
+
     /**
      * {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked; {@code shape}:
      * what {@code location} holds.

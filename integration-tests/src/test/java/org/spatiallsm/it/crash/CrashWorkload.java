@@ -63,11 +63,21 @@ final class CrashWorkload {
     private long nextId;
     private int steps;
 
+    /** A workload of points without a feed (the multi-host test feeds records of its own). */
+    CrashWorkload(int batchSize, Random random) {
+        this(batchSize, 0, random);
+    }
+
     /** {@code random} draws the windows queried during the steps; {@code feedRecords} 0: no feed. */
     CrashWorkload(int batchSize, int feedRecords, Random random) {
         this.batchSize = batchSize;
         this.feedRecords = feedRecords;
         this.random = random;
+    }
+
+    /** The coordinates of point {@code id} ({@link Shape#location}), for clients that write points of their own. */
+    static double[] location(long id, boolean moved) {
+        return Shape.POINT.location(id, moved);
     }
 
     AcknowledgedWrites writes() {
@@ -76,10 +86,6 @@ final class CrashWorkload {
 
     int steps() {
         return steps;
-    }
-
-    Shape shape() {
-        return shape;
     }
 
     /** What the queries during the steps found wrong since the last call, and forgets it. */

@@ -23,6 +23,11 @@ final class IndexQueries {
     private final Random random;
     private final Shape shape;
 
+    /** Queries of points. */
+    IndexQueries(QueryServiceClient client, Random random) {
+        this(client, random, Shape.POINT);
+    }
+
     IndexQueries(QueryServiceClient client, Random random, Shape shape) {
         this.client = client;
         this.random = random;
