@@ -15,6 +15,7 @@ import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -55,11 +56,22 @@ public final class CrashChecks {
     private final LsmIntrospectionClient lsm;
     private final Random random;
     private final List<String> indexes;
+    private final Shape shape;
 
-    /** {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked. */
+    /** The checks of a dataset of points. */
     CrashChecks(NodeFiles cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
             List<String> indexes) {
+        this(cluster, client, lsm, random, indexes, Shape.POINT);
+    }
+
+    /**
+     * {@code indexes}: the names of the dataset's secondary indexes on {@code location}, each checked; {@code shape}:
+     * what {@code location} holds.
+     */
+    CrashChecks(NodeFiles cluster, QueryServiceClient client, LsmIntrospectionClient lsm, Random random,
+            List<String> indexes, Shape shape) {
         this.indexes = indexes;
+        this.shape = shape;
         this.cluster = cluster;
         this.client = client;
         this.lsm = lsm;
@@ -74,9 +86,13 @@ public final class CrashChecks {
             violations.add("the cluster is " + state + ", not ACTIVE");
         }
         cluster.nodeLogLines(OVERLAP_ERROR).forEach(line -> violations.add("NC log: " + line.strip()));
-        violations.addAll(writes.violations(new IndexQueries(client, random).ids("true")));
-        violations.addAll(upsertsNotReverted(writes));
-        violations.addAll(indexesAgreeWithPrimary());
+        // One scan of the primary serves the checks of the records and every index's whole-plane comparison.
+        IndexQueries queries = new IndexQueries(client, random, shape);
+        List<JsonNode> primary = queries.rows("true");
+        violations.addAll(writes.violations(primary.stream().map(record -> record.get(0).asLong()).toList()));
+        violations.addAll(upsertsNotReverted(writes, primary));
+        violations.addAll(
+                indexesAgreeWithPrimary(queries, primary.stream().map(JsonNode::toString).sorted().toList()));
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
                 .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
         levelKeysViolations(lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET)).forEach(violations::add);
@@ -84,32 +100,34 @@ public final class CrashChecks {
         return violations;
     }
 
-    /** For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary. */
-    private List<String> indexesAgreeWithPrimary() {
-        IndexQueries queries = new IndexQueries(client, random);
+    /**
+     * For each index: its plan, the whole plane and {@value #WINDOWS} random windows, against the primary
+     * ({@code primary}: its {@link IndexQueries#records}).
+     */
+    private List<String> indexesAgreeWithPrimary(IndexQueries queries, List<String> primary) {
         List<String> violations = new ArrayList<>();
         for (String index : indexes) {
             violations.addAll(queries.notThroughIndex(index));
-            violations.addAll(queries.wholePlane(index));
+            violations.addAll(queries.wholePlane(index, primary));
             violations.addAll(queries.windows(index, WINDOWS));
         }
         return violations;
     }
 
     /**
-     * Every record is where the workload put it ({@link CrashWorkload#location}): an acknowledged upsert's record at
-     * its moved location, a record no upsert was attempted on at its inserted one.
+     * Every record of {@code primary} (a scan's {@link IndexQueries#rows}) is where the workload put it
+     * ({@link Shape#location}): an acknowledged upsert's record at its moved location, a record no upsert was
+     * attempted on at its inserted one.
      */
-    private List<String> upsertsNotReverted(AcknowledgedWrites writes) {
+    private List<String> upsertsNotReverted(AcknowledgedWrites writes, List<JsonNode> primary) {
         Set<Long> atInserted = new HashSet<>();
         Set<Long> atMoved = new HashSet<>();
         List<Long> elsewhere = new ArrayList<>();
-        for (JsonNode record : client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
-                + "get_x(p.location), get_y(p.location)] FROM " + CrashWorkload.DATASET + " p;").results()) {
+        for (JsonNode record : primary) {
             long id = record.get(0).asLong();
-            double[] found = { record.get(1).asDouble(), record.get(2).asDouble() };
-            boolean inserted = Arrays.equals(found, CrashWorkload.location(id, false));
-            boolean moved = Arrays.equals(found, CrashWorkload.location(id, true));
+            double[] found = IntStream.range(1, record.size()).mapToDouble(i -> record.get(i).asDouble()).toArray();
+            boolean inserted = Arrays.equals(found, shape.location(id, false));
+            boolean moved = Arrays.equals(found, shape.location(id, true));
             if (inserted) {
                 atInserted.add(id);
             }

@@ -8,20 +8,26 @@ import java.util.stream.Stream;
 
 /**
  * One storage configuration under crash test: how the dataset {@code Crash.Points} (type {@code Located}:
- * {@code id: int64, location: point}) and its secondary indexes on {@code location} are created, the CC's JVM
- * options at creation (internal switches, if any), the crash points
+ * {@code id: int64, location: point} or {@code rectangle}, as {@code shape} says) and its secondary indexes on
+ * {@code location} are created, the CC's JVM options at creation (internal switches, if any), the crash points
  * ({@code <point>} or {@code <point>@<n>}, see {@code CrashPoints}) the deterministic run halts an NC at, in order,
  * and the names of the indexes the checks query.
  */
 record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints,
-        List<String> indexes) {
+        List<String> indexes, Shape shape) {
 
     /** The R-tree of the configurations that give only their DDL. */
     private static final String RTREE = "loc";
 
-    /** A configuration whose one secondary index is the R-tree {@value #RTREE}. */
+    /** A configuration whose one secondary index is the R-tree {@value #RTREE}, on points. */
     CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints) {
         this(name, ddl, ccJvmOptions, crashPoints, List.of(RTREE));
+    }
+
+    /** A configuration of points. */
+    CrashConfiguration(String name, String ddl, String ccJvmOptions, List<String> crashPoints,
+            List<String> indexes) {
+        this(name, ddl, ccJvmOptions, crashPoints, indexes, Shape.POINT);
     }
 
     /** The primary never merges, so every stack-policy crash point is reached by the R-tree's merges. */
@@ -90,7 +96,20 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             organisations("DHVB-tree tiered B=4", Organisation.DHVB.under("tiered", "{\"size-ratio\": 4}")),
             organisations("SHB-tree min-latency k=3", Organisation.SHB.under("min-latency", "{\"k\": 3}")),
             organisations("SIF bigtable k=3", Organisation.SIF.under("bigtable", "{\"k\": 3}")),
-            ORGANISATIONS);
+            ORGANISATIONS,
+            // AsterixDB's own policies: they never reach the stack crash points (StackMergePolicyAdapter), so only
+            // the kills cut their merges.
+            new CrashConfiguration("concurrent (AsterixDB)", PRIMARY + rtree("concurrent",
+                    "{\"max-component-count\": 30, \"min-merge-component-count\": 3, "
+                            + "\"max-merge-component-count\": 10, \"size-ratio\": 1.2}"), "", List.of()),
+            new CrashConfiguration("prefix (AsterixDB)", PRIMARY + rtree("prefix",
+                    "{\"max-mergable-component-size\": 1048576, \"max-tolerance-component-count\": 3}"), "",
+                    List.of()),
+            // At most 64 cells per rectangle, not the default 1,024: with the default, each rectangle here fills its
+            // cap, and a step's flush writes 40 MB per partition, too slow for kills on a shared machine.
+            organisations("SHB-tree on rectangles min-latency k=3", Shape.RECTANGLE,
+                    Organisation.SHB.under("SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 64)", "min-latency",
+                            "{\"k\": 3}")));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
@@ -110,6 +129,11 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
 
         /** This organisation's index, under a stack policy. */
         Indexed under(String policy, String parametersJson) {
+            return under(type, policy, parametersJson);
+        }
+
+        /** The same with other type arguments ({@code type}: the whole {@code TYPE} clause's type). */
+        Indexed under(String type, String policy, String parametersJson) {
             String index = name().toLowerCase(Locale.ROOT) + "Loc";
             return new Indexed(index, "CREATE INDEX " + index + " ON Points(location) TYPE " + type + " WITH "
                     + "{\"merge-policy\": {\"name\": \"" + policy + "\", \"parameters\": " + parametersJson + "}};");
@@ -125,9 +149,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
      * points, which every one of them reaches.
      */
     private static CrashConfiguration organisations(String name, Indexed... indexes) {
+        return organisations(name, Shape.POINT, indexes);
+    }
+
+    /** The same on {@code shape}s (only the SHB-tree indexes rectangles). */
+    private static CrashConfiguration organisations(String name, Shape shape, Indexed... indexes) {
         return new CrashConfiguration(name, PRIMARY + Stream.of(indexes).map(Indexed::ddl).collect(joining(" ")), "",
                 List.of("stack.merge.scheduled", "stack.merge.installed"), Stream.of(indexes).map(Indexed::name)
-                        .toList());
+                        .toList(), shape);
     }
 
     /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */

@@ -67,13 +67,17 @@ final class CrashRun {
     private final CrashWorkload workload;
     private final List<String> violations = new ArrayList<>();
 
-    /** {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH}. */
-    CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, long seed, PrintStream progress) {
+    /**
+     * {@code batchSize}: records per workload step, {@link CrashWorkload#SMALL_BATCH} or {@code LARGE_BATCH};
+     * {@code feedRecords}: records per step sent through the socket feed, 0 for none.
+     */
+    CrashRun(CrashConfiguration configuration, Path home, Path var, int batchSize, int feedRecords, long seed,
+            PrintStream progress) {
         this.configuration = configuration;
         this.cluster = new DistributionCluster(home, var, configuration.ccJvmOptions());
         this.progress = progress;
         this.random = new Random(seed);
-        this.workload = new CrashWorkload(batchSize, random);
+        this.workload = new CrashWorkload(batchSize, feedRecords, random);
     }
 
     /**
@@ -322,15 +326,16 @@ final class CrashRun {
     }
 
     /**
-     * Every check of the running cluster, and what the queries of the steps before found; what fails becomes a
-     * violation, prefixed by {@code where}.
+     * Every check of the running cluster, and what the queries of the steps before found; then the feed, if any,
+     * must start again. What fails becomes a violation, prefixed by {@code where}.
      */
     private void check(String where) throws IOException, InterruptedException {
         workload.takeQueryViolations().forEach(v -> violations.add(configuration + ", before " + where + ": " + v));
         QueryServiceClient client = CrashWorkload.client();
         CrashChecks checks = new CrashChecks(cluster, client, new LsmIntrospectionClient(client, CRASH_DEADLINE),
-                random, configuration.indexes());
+                random, configuration.indexes(), configuration.shape());
         checks.all(workload.writes()).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
+        workload.restartFeed(client).forEach(v -> violations.add(configuration + ", " + where + ": " + v));
     }
 
     /** What an NC's log shows when it reached {@code point}. */

@@ -24,6 +24,8 @@ class CrashSafetyTest {
 
     /** Few, to keep the default suite short; the extended test kills more. */
     private static final int ORGANISATION_KILLS = 1;
+    /** Feed records per step of the extended organisations' kills. */
+    private static final int EXTENDED_FEED_BATCH = 100;
     /** The four organisations' dataset, without crash points: only the kills. */
     private static final CrashConfiguration ORGANISATIONS_KILLS_ONLY = new CrashConfiguration(
             CrashConfiguration.ORGANISATIONS.name(), CrashConfiguration.ORGANISATIONS.ddl(), "", List.of(),
@@ -60,7 +62,7 @@ class CrashSafetyTest {
     @Test
     void organisationsSurviveKillsWhileWriting() throws Exception {
         assertThat(new CrashRun(ORGANISATIONS_KILLS_ONLY, DistributionCluster.assembledHome(), var,
-                CrashWorkload.SMALL_BATCH, 24, System.out).random(ORGANISATION_KILLS, 3, 1, CrashRun.Kill.CLUSTER))
+                CrashWorkload.SMALL_BATCH, 0, 24, System.out).random(ORGANISATION_KILLS, 3, 1, CrashRun.Kill.CLUSTER))
                 .isEmpty();
     }
 
@@ -72,19 +74,23 @@ class CrashSafetyTest {
     @Tag("extended")
     void organisationsSurviveKillsOfOneNode() throws Exception {
         assertThat(new CrashRun(ORGANISATIONS_KILLS_ONLY, DistributionCluster.assembledHome(), var,
-                CrashWorkload.SMALL_BATCH, 25, System.out).random(4, 3, 1, CrashRun.Kill.ONE_NODE)).isEmpty();
+                CrashWorkload.SMALL_BATCH, 0, 25, System.out).random(4, 3, 1, CrashRun.Kill.ONE_NODE)).isEmpty();
     }
 
-    /** The same with more kills, then a halt at each stack crash point: {@code ./scripts/test --extended}. */
+    /**
+     * The same with more kills, then a halt at each stack crash point, while {@value #EXTENDED_FEED_BATCH} records a
+     * step also come through the socket feed: {@code ./scripts/test --extended}.
+     */
     @Test
     @Tag("extended")
     void organisationsSurviveManyKillsAndEveryStackCrashPoint() throws Exception {
         assertThat(new CrashRun(CrashConfiguration.ORGANISATIONS, DistributionCluster.assembledHome(), var,
-                CrashWorkload.SMALL_BATCH, 2424, System.out).random(10, 4, 3, CrashRun.Kill.CLUSTER)).isEmpty();
+                CrashWorkload.SMALL_BATCH, EXTENDED_FEED_BATCH, 2424, System.out).random(10, 4, 3,
+                        CrashRun.Kill.CLUSTER)).isEmpty();
     }
 
     private List<String> run(CrashConfiguration configuration, long seed) throws Exception {
-        return new CrashRun(configuration, DistributionCluster.assembledHome(), var, CrashWorkload.SMALL_BATCH, seed,
-                System.out).deterministic();
+        return new CrashRun(configuration, DistributionCluster.assembledHome(), var, CrashWorkload.SMALL_BATCH, 0,
+                seed, System.out).deterministic();
     }
 }

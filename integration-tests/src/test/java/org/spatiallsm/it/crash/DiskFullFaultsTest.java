@@ -33,7 +33,7 @@ class DiskFullFaultsTest {
 
     @Test
     void dataSurvivesAFullDiskAtEachDataWrite() throws Exception {
-        assertThat(new CrashRun(DATA_WRITES, DistributionCluster.assembledHome(), var, CrashWorkload.SMALL_BATCH, 19,
-                System.out).deterministic()).isEmpty();
+        assertThat(new CrashRun(DATA_WRITES, DistributionCluster.assembledHome(), var, CrashWorkload.SMALL_BATCH, 0,
+                19, System.out).deterministic()).isEmpty();
     }
 }

@@ -21,10 +21,17 @@ final class IndexQueries {
 
     private final QueryServiceClient client;
     private final Random random;
+    private final Shape shape;
 
+    /** Queries of points. */
     IndexQueries(QueryServiceClient client, Random random) {
+        this(client, random, Shape.POINT);
+    }
+
+    IndexQueries(QueryServiceClient client, Random random, Shape shape) {
         this.client = client;
         this.random = random;
+        this.shape = shape;
     }
 
     /** A violation when the plan of a window query hinted to {@code index} does not search that index. */
@@ -38,12 +45,12 @@ final class IndexQueries {
     }
 
     /**
-     * One window over the whole plane through {@code index}: the records it finds (id and coordinates) equal those
-     * of a scan of the primary, as multisets. So every entry of every component of the index is read, not a sample.
+     * One window over the whole plane through {@code index}: the records it finds (id and coordinates) equal
+     * {@code throughPrimary}, the {@link #records} of a scan of the primary, as multisets. So every entry of every
+     * component of the index is read, not a sample.
      */
-    List<String> wholePlane(String index) {
+    List<String> wholePlane(String index, List<String> throughPrimary) {
         List<String> throughIndex = records(intersects(index, -WHOLE_PLANE, -WHOLE_PLANE, WHOLE_PLANE, WHOLE_PLANE));
-        List<String> throughPrimary = records("true");
         return throughIndex.equals(throughPrimary) ? List.of()
                 : List.of("whole plane: " + index + " finds " + throughIndex.size() + " records, the primary "
                         + throughPrimary.size() + difference(index, throughIndex, throughPrimary));
@@ -53,14 +60,13 @@ final class IndexQueries {
     List<String> windows(String index, int count) {
         List<String> violations = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            // Grid points lie on multiples of 0.1; the window's edges at x.x5 never touch one.
+            // Coordinates lie on multiples of 0.1; the window's edges at x.x5 never touch one.
             double x1 = -180 + random.nextInt(3000) / 10.0 + 0.05;
             double y1 = -85 + random.nextInt(1400) / 10.0 + 0.05;
             double x2 = x1 + 5 + random.nextInt(600) / 10.0;
             double y2 = y1 + 5 + random.nextInt(300) / 10.0;
             List<Long> throughIndex = ids(intersects(index, x1, y1, x2, y2));
-            List<Long> throughScan = ids(String.format(Locale.ROOT, "get_x(p.location) > %s AND get_x(p.location) < %s"
-                    + " AND get_y(p.location) > %s AND get_y(p.location) < %s", x1, x2, y1, y2));
+            List<Long> throughScan = ids(shape.meetsWindow("p.location", x1, y1, x2, y2));
             if (!throughIndex.equals(throughScan)) {
                 violations.add(String.format(Locale.ROOT, "window (%s,%s)-(%s,%s): %s finds %d ids, a scan %d%s", x1,
                         y1, x2, y2, index, throughIndex.size(), throughScan.size(),
@@ -77,11 +83,19 @@ final class IndexQueries {
                 .map(JsonNode::asLong).toList();
     }
 
-    /** {@code [id, x, y]} of each record that meets the condition, sorted as text: equal multisets, equal lists. */
+    /**
+     * {@code [id, coordinates...]} of each record that meets the condition, sorted as text: equal multisets, equal
+     * lists.
+     */
     List<String> records(String condition) {
-        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, get_x(p.location), "
-                + "get_y(p.location)] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
-                .results().stream().map(JsonNode::toString).sorted().toList();
+        return rows(condition).stream().map(JsonNode::toString).sorted().toList();
+    }
+
+    /** {@code [id, coordinates...]} of each record that meets the condition, in no particular order. */
+    List<JsonNode> rows(String condition) {
+        return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE [p.id, "
+                + shape.coordinates("p.location") + "] FROM " + CrashWorkload.DATASET + " p WHERE " + condition + ";")
+                .results();
     }
 
     private static String intersects(String index, double x1, double y1, double x2, double y2) {

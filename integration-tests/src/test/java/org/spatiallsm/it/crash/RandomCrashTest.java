@@ -13,9 +13,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * The long crash test, run by {@code scripts/crash-test} and skipped by the default suite: for each configuration
  * of {@link CrashConfiguration#RANDOM}, {@code kill -9} of the whole cluster at random times while the workload
- * merges, {@value #DEFAULT_ITERATIONS} times by default, then a halt at each of its crash points at a random visit,
- * with the checks after every restart. Options (system properties): {@code spatiallsm.crash.iterations},
- * {@code spatiallsm.crash.seed}, {@code spatiallsm.crash.maxSteps} (workload steps before a kill, at most),
+ * (with {@value CrashWorkload#FEED_BATCH} socket-feed records a step) merges, {@value #DEFAULT_ITERATIONS} times by
+ * default, then a halt at each of its crash points at a random visit, with the checks after every restart. Options
+ * (system properties): {@code spatiallsm.crash.iterations}, {@code spatiallsm.crash.seed},
+ * {@code spatiallsm.crash.maxSteps} (workload steps before a kill, at most),
  * {@code spatiallsm.crash.maxVisit} (the largest visit a crash point halts at; see {@link CrashRun#random}),
  * {@code spatiallsm.crash.only} (run only the configurations whose name contains it, or one of its
  * {@code |}-separated alternatives) and
@@ -53,7 +54,8 @@ class RandomCrashTest {
             Path var = Files.createTempDirectory("spatial-lsm-crash-");
             List<String> found = new CrashRun(configuration, DistributionCluster.assembledHome(), var,
                     // Each configuration its own draws (the same seed would give each the same kills and visits).
-                    CrashWorkload.LARGE_BATCH, seed + i, System.out).random(iterations, maxSteps, maxVisit, kill);
+                    CrashWorkload.LARGE_BATCH, CrashWorkload.FEED_BATCH, seed + i, System.out)
+                    .random(iterations, maxSteps, maxVisit, kill);
             System.out.printf("crash-test: %s: %d violations (data and logs in %s)%n", configuration, found.size(),
                     var);
             violations.addAll(found);
