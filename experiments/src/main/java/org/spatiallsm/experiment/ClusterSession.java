@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.load.Catalog;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Sqlpp;
 
@@ -64,7 +65,21 @@ public final class ClusterSession {
         return new DatasetName(dataverse, configuration.datasetName());
     }
 
+    /**
+     * Drops the dataset, and first the feeds into it that an interrupted run left behind: a dataset a feed is
+     * connected to cannot be dropped.
+     */
     public void dropDataset(DatasetName dataset) {
+        Catalog catalog = new Catalog(client);
+        for (JsonNode feed : client.executeOrThrow("SELECT VALUE c.FeedName FROM Metadata.`FeedConnection` c WHERE "
+                + "c.DataverseName = " + Sqlpp.string(dataset.dataverse()) + " AND c.DatasetName = "
+                + Sqlpp.string(dataset.dataset()) + ";").results()) {
+            String name = Sqlpp.identifier(dataset.dataverse()) + "." + Sqlpp.identifier(feed.asText());
+            if (catalog.runningFeed(dataset.dataverse(), feed.asText()).isPresent()) {
+                client.executeOrThrow("STOP FEED " + name + ";");
+            }
+            client.executeOrThrow("DROP FEED " + name + ";");
+        }
         client.executeOrThrow("DROP DATASET " + dataset.sql() + " IF EXISTS;");
     }
 

@@ -93,7 +93,7 @@ class MetricsTest {
         assertThat(Format.number(2.0)).isEqualTo("2");
         assertThat(Format.number(25_000_000_000.0)).isEqualTo("25000000000");
         assertThat(Format.number(NONE)).isEmpty();
-        assertThat(Format.sigma(0.1)).isEqualTo("0.1 %");
+        assertThat(Format.sigma(0.1)).isEqualTo("0.1");
         assertThat(Format.sigma(NONE)).isEqualTo("none");
     }
 }
