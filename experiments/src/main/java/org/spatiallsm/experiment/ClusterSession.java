@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.load.Catalog;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Sqlpp;
 
@@ -52,6 +53,9 @@ public final class ClusterSession {
     /** @param fresh drop what an earlier run left (a resumed run keeps the dataverse) */
     public void createDataverse(boolean fresh) {
         String name = Sqlpp.identifier(dataverse);
+        if (fresh) {
+            dropFeeds("");
+        }
         client.executeOrThrow(fresh ? "DROP DATAVERSE " + name + " IF EXISTS; CREATE DATAVERSE " + name + ";"
                 : "CREATE DATAVERSE " + name + " IF NOT EXISTS;");
     }
@@ -64,8 +68,26 @@ public final class ClusterSession {
         return new DatasetName(dataverse, configuration.datasetName());
     }
 
+    /**
+     * Drops the dataset, and first the feeds into it that an interrupted run left behind: a dataset (or dataverse) a
+     * feed is connected to cannot be dropped.
+     */
     public void dropDataset(DatasetName dataset) {
+        dropFeeds(" AND c.DatasetName = " + Sqlpp.string(dataset.dataset()));
         client.executeOrThrow("DROP DATASET " + dataset.sql() + " IF EXISTS;");
+    }
+
+    /** Stops and drops the feeds connected to datasets of the dataverse, those {@code condition} selects. */
+    private void dropFeeds(String condition) {
+        Catalog catalog = new Catalog(client);
+        for (JsonNode feed : client.executeOrThrow("SELECT DISTINCT VALUE c.FeedName FROM Metadata.`FeedConnection` c "
+                + "WHERE c.DataverseName = " + Sqlpp.string(dataverse) + condition + ";").results()) {
+            String name = Sqlpp.identifier(dataverse) + "." + Sqlpp.identifier(feed.asText());
+            if (catalog.runningFeed(dataverse, feed.asText()).isPresent()) {
+                client.executeOrThrow("STOP FEED " + name + ";");
+            }
+            client.executeOrThrow("DROP FEED " + name + ";");
+        }
     }
 
     /** Waits until no component of the dataset is merging; returns how long that took in seconds. */

@@ -47,10 +47,14 @@ public final class ConfigurationRun implements Closeable {
     /** One progress line per interval of a phase. */
     public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
-    /** Inserts records {@code first .. end - 1} and returns when the cluster holds them. */
+    /** Sends records {@code first .. end - 1}; the cluster holds them once {@link #awaitStored} returns. */
     @FunctionalInterface
     public interface RangeInsert {
         void insert(long first, long end) throws Exception;
+
+        /** Waits until the cluster holds records {@code first .. end - 1}, all sent; at once if insert waited. */
+        default void awaitStored(long first, long end) throws Exception {
+        }
     }
 
     private final ClusterSession cluster;
@@ -66,6 +70,9 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile throughput;
     private final CsvFile components;
     private Map<String, Long> indexBytes = Map.of();
+    /** The counters after the last query, and of which dataset and index; null when anything ran since. */
+    private SearchCounters lastCounters;
+    private String lastCountersOf;
 
     /** @param label what the progress lines start with, e.g. "[2/6 leveled-str] " */
     public ConfigurationRun(ClusterSession cluster, Path folder, String label, PrintStream log) throws IOException {
@@ -99,11 +106,12 @@ public final class ConfigurationRun implements Closeable {
 
     /**
      * Records {@code first .. first + count - 1} in shares of {@code perFlush}, each sent in pieces of at most
-     * {@code piece} records and then flushed; the components are sampled after every flush, and the throughput
-     * every {@link #THROUGHPUT_INTERVAL}. Returns the phase's seconds.
+     * {@code piece} records and flushed once the cluster holds them all; the components are sampled after every
+     * flush, and the throughput every {@link #THROUGHPUT_INTERVAL}. Returns the phase's seconds.
      */
     public double load(String phase, DatasetName dataset, long first, long count, long perFlush, long piece,
             RangeInsert insert) throws Exception {
+        lastCountersOf = null;
         long start = System.nanoTime();
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "throughput");
@@ -122,6 +130,7 @@ public final class ConfigurationRun implements Closeable {
                     ingested(to - from);
                     progress.advance(to - from);
                 }
+                insert.awaitStored(shareStart, shareEnd);
                 sampleComponents(cluster.lsm().flush(dataset.dataverse(), dataset.dataset()));
             }
         } finally {
@@ -161,6 +170,7 @@ public final class ConfigurationRun implements Closeable {
 
     /** Waits until no merge runs, then samples the components once more; returns the seconds waited. */
     public double settle(DatasetName dataset) throws Exception {
+        lastCountersOf = null;
         double seconds = ClusterSession.settle(cluster.lsm(), dataset);
         sampleComponents(cluster.lsm().components(dataset.dataverse(), dataset.dataset()));
         return seconds;
@@ -200,11 +210,15 @@ public final class ConfigurationRun implements Closeable {
      */
     public void query(String phase, DatasetName dataset, String index, String kind, Double sigma, long number,
             String statement) throws IOException {
-        SearchCounters before = counters(dataset, index);
+        // Queries run one at a time: the counters after one are those before the next, one listing less per query.
+        String countersOf = dataset.sql() + "/" + index;
+        SearchCounters before = countersOf.equals(lastCountersOf) ? lastCounters : counters(dataset, index);
         long start = System.nanoTime();
         List<JsonNode> results = cluster.client().executeOrThrow(statement).results();
         double latency = (System.nanoTime() - start) / 1e6;
         SearchCounters after = counters(dataset, index);
+        lastCounters = after;
+        lastCountersOf = countersOf;
         OptionalLong count = results.size() == 1 && results.get(0).isNumber()
                 ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
         queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),

@@ -89,7 +89,14 @@ public final class ExperimentRunner {
             }
             ObjectNode clusterJson = (ObjectNode) run.path("cluster");
             if (clusterJson.path("partitions").isNull()) {
-                clusterJson.put("partitions", cluster.partitions(dataset));
+                int partitions = cluster.partitions(dataset);
+                clusterJson.put("partitions", partitions);
+                ArrayNode published = (ArrayNode) run.path("published");
+                for (PublishedValue value : study.published(parameters, partitions)) {
+                    published.addObject().put("plot", value.plot()).put("configuration", value.configuration())
+                            .put("x", value.x()).put("y", value.y()).put("label", value.label())
+                            .put("source", value.source());
+                }
             }
             ArrayNode indexVsCache = (ArrayNode) run.path("indexVsCache");
             JsonNode cache = clusterJson.path("bufferCacheBytes");

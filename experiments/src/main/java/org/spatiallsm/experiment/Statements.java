@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.workloads.GeoPoint;
 import org.spatiallsm.workloads.GeoRect;
+import org.spatiallsm.workloads.RecordFormat;
 import org.spatiallsm.workloads.RecordGenerator;
 
 /** The SQL++ the studies send: records of a given size, and their queries. */
@@ -45,14 +46,14 @@ public final class Statements {
     }
 
     /**
-     * Record {@code id} as SQL++ object text: the generator's point as "location" and a random payload of letters
-     * and digits, so that the whole record is about {@code recordBytes}; the same for the same id and seed.
+     * Record {@code id} as one line of ADM, which is also SQL++ (for a socket feed and for INSERT statements): the
+     * generator's point as "location" and a random payload of letters and digits, so that the whole record is about
+     * {@code recordBytes}; the same for the same id and seed.
      */
     public static String pointRecord(RecordGenerator points, long id, int recordBytes, long seed) {
         GeoPoint point = points.point(id);
-        StringBuilder record = new StringBuilder(String.format(Locale.ROOT,
-                "{\"id\": %d, \"location\": create_point(%s, %s), \"payload\": \"", id, Double.toString(point.lon()),
-                Double.toString(point.lat())));
+        StringBuilder record = new StringBuilder("{\"id\": " + id + ", \"location\": point(\""
+                + RecordFormat.number(point.lon()) + "," + RecordFormat.number(point.lat()) + "\"), \"payload\": \"");
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + id);
         for (int i = 0; i < recordBytes - POINT_RECORD_OVERHEAD; i++) {
             record.append(PAYLOAD_CHARACTERS.charAt(random.nextInt(PAYLOAD_CHARACTERS.length())));

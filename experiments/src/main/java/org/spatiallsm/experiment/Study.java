@@ -23,6 +23,14 @@ public interface Study {
     /** The configurations to compare, in order; invalid parameters are a one-line error. */
     List<Configuration> configurations(Parameters parameters);
 
+    /**
+     * Values of the published study for the report to mark on its plots (run.json's {@code published}), for a run
+     * with these parameters on datasets of {@code partitions} index partitions; none by default.
+     */
+    default List<PublishedValue> published(Parameters parameters, int partitions) {
+        return List.of();
+    }
+
     /** One configuration from an empty dataset to its last sample. */
     void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception;
 }

@@ -99,7 +99,7 @@ public enum RecordFormat {
     }
 
     /** Shortest text that reads back as the same double, never in exponent form (ADM's point parser needs that). */
-    static String number(double d) {
+    public static String number(double d) {
         String shortest = Double.toString(d);
         return shortest.indexOf('E') < 0 ? shortest : BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }

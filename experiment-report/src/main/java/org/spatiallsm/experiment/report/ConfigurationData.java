@@ -2,6 +2,7 @@ package org.spatiallsm.experiment.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 
 /** The raw samples of one configuration, read from its subfolder of the run folder. */
@@ -42,6 +43,8 @@ public record ConfigurationData(RunInfo.Configuration configuration, boolean com
         List<IoEvent> ioEvents = CsvRow.read(folder.resolve("io-events.csv")).stream()
                 .map(r -> new IoEvent(r.number("t_ms"), r.number("records_ingested"), r.text("index"),
                         r.text("kind"), r.number("bytes_out"), r.number("entries_out")))
+                // Cumulative sums need one timeline; rows without a time go last (Double.compare puts NaN last).
+                .sorted(Comparator.comparingDouble(IoEvent::tMs))
                 .toList();
         List<ThroughputSample> throughput = CsvRow.read(folder.resolve("throughput.csv")).stream()
                 .map(r -> new ThroughputSample(r.number("t_ms"), r.number("records_ingested"),

@@ -22,9 +22,12 @@ final class Format {
         return "-0".equals(text) ? "0" : text;
     }
 
-    /** A selectivity as the plots label it; "none" for query kinds that have none. */
+    /**
+     * A selectivity as the plots label it: σ is an exponent (a window covers 10^-2σ of the extent), not a
+     * percentage; "none" for query kinds that have none.
+     */
     static String sigma(double sigma) {
-        return Double.isNaN(sigma) ? "none" : number(sigma) + " %";
+        return Double.isNaN(sigma) ? "none" : number(sigma);
     }
 
     static String mebibytes(double bytes) {

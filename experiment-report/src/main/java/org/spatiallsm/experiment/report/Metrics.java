@@ -92,19 +92,20 @@ public final class Metrics {
 
     /** Components per level over records ingested: index -> level -> points, summed over a sample's rows. */
     public static Map<String, Map<Integer, List<Point>>> componentsPerLevel(List<ComponentSample> samples) {
-        Map<String, Map<Integer, Map<Double, Double>>> sums = new TreeMap<>();
+        // A sample is one t_ms: several samples can share a record count (a settling after the last flush).
+        Map<String, Map<Integer, Map<Double, Point>>> sums = new TreeMap<>();
         for (ComponentSample sample : samples) {
             if (Double.isNaN(sample.components()) || Double.isNaN(sample.recordsIngested())) {
                 continue;
             }
             sums.computeIfAbsent(sample.index(), i -> new TreeMap<>())
                     .computeIfAbsent(sample.level(), l -> new TreeMap<>())
-                    .merge(sample.recordsIngested(), sample.components(), Double::sum);
+                    .merge(sample.tMs(), new Point(sample.recordsIngested(), sample.components()),
+                            (a, b) -> new Point(a.x(), a.y() + b.y()));
         }
         Map<String, Map<Integer, List<Point>>> result = new TreeMap<>();
         sums.forEach((index, byLevel) -> byLevel.forEach((level, points) -> {
-            List<Point> series = new ArrayList<>();
-            points.forEach((x, y) -> series.add(new Point(x, y)));
+            List<Point> series = new ArrayList<>(points.values());
             result.computeIfAbsent(index, i -> new TreeMap<>()).put(level, series);
         }));
         return result;

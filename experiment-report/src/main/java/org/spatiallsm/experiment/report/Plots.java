@@ -21,6 +21,8 @@ import org.spatiallsm.experiment.report.RunInfo.PublishedValue;
 final class Plots {
     /** Rows per series in the table under a time-series plot; the CSVs hold every sample. */
     static final int TABLE_ROWS_PER_SERIES = 10;
+    /** σ as the studies define it; a circle has the σ of the window of equal area. */
+    static final String SIGMA_AXIS = "selectivity σ (window = 10^-2σ of the extent)";
 
     private final Run run;
 
@@ -124,7 +126,7 @@ final class Plots {
             }
             series.add(new Series(data.label() + suffix, points, false));
         }));
-        return categorical(Kind.CATEGORY_LINES, idPrefix + "-" + fileSafe(kind), title, "selectivity σ", yLabel,
+        return categorical(Kind.CATEGORY_LINES, idPrefix + "-" + fileSafe(kind), title, SIGMA_AXIS, yLabel,
                 categories, series, p -> Format.sigma(p.x()), List.of());
     }
 

@@ -88,12 +88,24 @@ class MetricsTest {
     }
 
     @Test
+    void componentSamplesAtTheSameRecordCountStaySeparatePoints() {
+        // The sample after the last flush and the one after settling share a record count, not a time.
+        List<ComponentSample> samples = List.of(
+                new ComponentSample(10, 2000, "loc", 0, 4, 100),
+                new ComponentSample(20, 2000, "loc", 0, 1, 100),
+                new ComponentSample(30, 2000, "loc", 0, 1, 100));
+
+        assertThat(Metrics.componentsPerLevel(samples)).isEqualTo(Map.of("loc", Map.of(0,
+                List.of(new Point(2000, 4), new Point(2000, 1), new Point(2000, 1)))));
+    }
+
+    @Test
     void numbersHaveAtMostThreeDecimals() {
         assertThat(Format.number(500.0 / 300.0)).isEqualTo("1.667");
         assertThat(Format.number(2.0)).isEqualTo("2");
         assertThat(Format.number(25_000_000_000.0)).isEqualTo("25000000000");
         assertThat(Format.number(NONE)).isEmpty();
-        assertThat(Format.sigma(0.1)).isEqualTo("0.1 %");
+        assertThat(Format.sigma(0.1)).isEqualTo("0.1");
         assertThat(Format.sigma(NONE)).isEqualTo("none");
     }
 }

@@ -101,11 +101,11 @@ class ReportTest {
                 "Published values: Mao et al. Fig. 7: figure 7.");
         assertThat(section(html, "latency-window")).contains(
                 "<th>leveled, STR p50</th><th>leveled, STR p95</th><th>leveled, STR p99</th>",
-                row("0.1 %", "50", "95", "99", "42"), row("1 %", "35", "50", "50", ""),
+                row("0.1", "50", "95", "99", "42"), row("1", "35", "50", "50", ""),
                 "Cells: latency (ms). Published values: paper: table 3.");
         assertThat(section(html, "latency-window")).doesNotContain("binomial");
-        assertThat(section(html, "components-opened-window")).contains(row("0.1 %", "3"), row("1 %", "3"));
-        assertThat(section(html, "pages-read-window")).contains(row("0.1 %", "10"), row("1 %", "30"));
+        assertThat(section(html, "components-opened-window")).contains(row("0.1", "3"), row("1", "3"));
+        assertThat(section(html, "pages-read-window")).contains(row("0.1", "10"), row("1", "30"));
         assertThat(section(html, "latency-knn")).contains(row("none", "8", "8", "8"));
         assertThat(section(html, "index-bytes")).contains(row("leveled, STR", "3"),
                 row("binomial &lt;tiered&gt; (incomplete)", ""), "Cells: MiB. buffer cache: 2.");
@@ -129,7 +129,7 @@ class ReportTest {
         assertThat(text.lines().filter(l -> l.startsWith("leveled, STR ")).map(l -> l.split("\\s{2,}")))
                 .anySatisfy(cells -> assertThat(cells).containsExactly("leveled, STR", "3000", "1.667"));
         assertThat(text.lines().map(l -> l.split("\\s{2,}")))
-                .anySatisfy(cells -> assertThat(cells).containsExactly("0.1 %", "50", "95", "99", "42"));
+                .anySatisfy(cells -> assertThat(cells).containsExactly("0.1", "50", "95", "99", "42"));
         assertThat(text).contains("binomial <tiered>").doesNotContain("<td", "&lt;");
         assertThat(textRun.resolve(Report.HTML_FILE)).doesNotExist();
     }
@@ -177,9 +177,9 @@ class ReportTest {
         assertThat(olderPlots).extracting(Plot::id).contains("latency-window", "components-opened-window")
                 .doesNotContain("pages-read-window");
         String olderHtml = Files.readString(older.resolve(Report.HTML_FILE));
-        assertThat(section(olderHtml, "latency-window")).contains(row("1 %", "5", "5", "5"),
-                "Published values with no measured selectivity σ to mark them at: paper at 0.1 %: 42.");
-        assertThat(section(olderHtml, "components-opened-window")).contains(row("1 %", "3"));
+        assertThat(section(olderHtml, "latency-window")).contains(row("1", "5", "5", "5"),
+                "Published values with no measured " + Plots.SIGMA_AXIS + " to mark them at: paper at 0.1: 42.");
+        assertThat(section(olderHtml, "components-opened-window")).contains(row("1", "3"));
     }
 
     @Test

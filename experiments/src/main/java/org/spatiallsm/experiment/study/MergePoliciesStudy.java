@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.PublishedValue;
 import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.Study;
@@ -99,6 +100,21 @@ public final class MergePoliciesStudy implements Study {
                         end - first, recordBytes, rtree)));
         run.settle(dataset);
         run.writeIoEvents(dataset);
+    }
+
+    /** Table 1 of the spatial paper for Binomial k = 4 and Tiered B = 4: components after n flushes. */
+    @Override
+    public List<PublishedValue> published(Parameters parameters, int partitions) {
+        List<PublishedValue> marks = new ArrayList<>();
+        for (PolicyParameters policy : policies(parameters)) {
+            String name = policy.descriptor().name();
+            int bound = name.equals("binomial") ? policy.getInt("k")
+                    : name.equals("tiered") ? policy.getInt("size-ratio") : 0;
+            marks.addAll(SortedRuns.marks(name, measuredIndexIsRtree(parameters) ? Statements.RTREE : "primary index",
+                    name, bound, parameters.whole("recordsPerFlush", 1), parameters.whole("records", 1),
+                    partitions));
+        }
+        return marks;
     }
 
     private static boolean measuredIndexIsRtree(Parameters parameters) {

@@ -5,10 +5,13 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.ConfigurationRun;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.PublishedValue;
 import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.Study;
@@ -29,6 +32,10 @@ import org.spatiallsm.workloads.SpatialQueries;
  */
 public final class SpatialPoliciesStudy implements Study {
 
+    /** Records through one socket feed per configuration (the fast path), or as batched INSERT statements. */
+    private static final String FEED = "feed";
+    private static final String HTTP = "http";
+
     @Override
     public String name() {
         return "spatial-policies";
@@ -43,21 +50,23 @@ public final class SpatialPoliciesStudy implements Study {
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform");
-            case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like");
-            case MEDIUM -> put(preset, 1_000_000, 1_000, 10_000, 1_000, 10, "uniform,osm-like");
-            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like");
+            // At smoke scale a feed's setup and its waits before each flush cost more statements than 8 INSERTs.
+            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform", HTTP);
+            case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like", FEED);
+            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 100, 5, "uniform,osm-like", FEED);
+            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like", FEED);
             default -> throw new IllegalArgumentException(scale.id());
         }
         return preset;
     }
 
     private static void put(Map<String, String> preset, long records, int recordBytes, int perFlush, int queries,
-            int rounds, String distributions) {
+            int rounds, String distributions, String transport) {
         preset.put("records", Long.toString(records));
         preset.put("recordBytes", Integer.toString(recordBytes));
         preset.put("recordsPerFlush", Integer.toString(perFlush));
         preset.put("batch", Integer.toString(Math.min(perFlush, 500)));
+        preset.put("transport", transport);
         preset.put("queries", Integer.toString(queries));
         preset.put("rounds", Integer.toString(rounds));
         preset.put("sigmas", "3,5");
@@ -68,7 +77,11 @@ public final class SpatialPoliciesStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return scale == Scale.SMOKE ? "117 s (shared machine)" : "not measured yet";
+        return switch (scale) {
+            case SMOKE -> "117 s (shared machine)";
+            case MEDIUM -> "56 min (shared machine)";
+            default -> "not measured yet";
+        };
     }
 
     @Override
@@ -77,6 +90,10 @@ public final class SpatialPoliciesStudy implements Study {
         parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         parameters.whole("recordsPerFlush", 1);
         parameters.small("batch", 1);
+        if (!List.of(FEED, HTTP).contains(parameters.text("transport"))) {
+            throw new IllegalArgumentException("parameter transport must be " + FEED + " or " + HTTP + ", got '"
+                    + parameters.text("transport") + "'");
+        }
         parameters.small("queries", 0);
         parameters.small("rounds", 1);
         parameters.whole("seed", Long.MIN_VALUE);
@@ -102,27 +119,42 @@ public final class SpatialPoliciesStudy implements Study {
     @Override
     public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
         String distribution = distributionOf(configuration, parameters);
-        SpatialPolicyConfiguration policy = SpatialPolicyConfiguration.select(List.of(configuration.id()
-                .substring(0, configuration.id().length() - distribution.length() - 1))).get(0);
+        SpatialPolicyConfiguration policy = policyOf(configuration, distribution);
         long seed = parameters.whole("seed", Long.MIN_VALUE);
         RecordGenerator points = generator(distribution, seed);
         DatasetName dataset = run.cluster().dataset(configuration);
         StudySetup.createPointDataset(run.cluster(), dataset, policy.withClause());
+        int batch = parameters.small("batch", 1);
+        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        LongFunction<String> record = id -> Statements.pointRecord(points, id, recordBytes, seed);
+        if (parameters.text("transport").equals(FEED)) {
+            try (FeedInsert feed = FeedInsert.start(run.cluster(), dataset, StudySetup.POINT_TYPE, "id", record)) {
+                phases(run, dataset, parameters, points, feed);
+            }
+        } else {
+            phases(run, dataset, parameters, points, (first, end) -> {
+                try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT,
+                        batch)) {
+                    for (long id = first; id < end; id++) {
+                        sink.write(record.apply(id));
+                    }
+                }
+            });
+        }
+        run.settle(dataset);
+        run.writeIoEvents(dataset);
+    }
+
+    /** As the study: half the records at once, then rounds of inserts, each followed by reads. */
+    private static void phases(ConfigurationRun run, DatasetName dataset, Parameters parameters,
+            RecordGenerator points, ConfigurationRun.RangeInsert insert) throws Exception {
         long records = parameters.whole("records", 2);
         int rounds = parameters.small("rounds", 1);
         long perFlush = parameters.whole("recordsPerFlush", 1);
         int batch = parameters.small("batch", 1);
-        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         int queries = parameters.small("queries", 0);
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
         List<Double> sigmas = StudySetup.sigmas(parameters);
-        ConfigurationRun.RangeInsert insert = (first, end) -> {
-            try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT, batch)) {
-                for (long id = first; id < end; id++) {
-                    sink.write(Statements.pointRecord(points, id, recordBytes, seed));
-                }
-            }
-        };
-        // As the study: half the records at once, then rounds of inserts, each followed by reads.
         long loaded = records / 2;
         run.load("load", dataset, 0, loaded, perFlush, batch, insert);
         for (int round = 1; round <= rounds; round++) {
@@ -141,8 +173,27 @@ public final class SpatialPoliciesStudy implements Study {
                 }
             }
         }
-        run.settle(dataset);
-        run.writeIoEvents(dataset);
+    }
+
+    /** Table 1 of the paper for the Binomial k = 4 and Tiered B = 4 configurations: components after n flushes. */
+    @Override
+    public List<PublishedValue> published(Parameters parameters, int partitions) {
+        List<PublishedValue> marks = new ArrayList<>();
+        for (Configuration configuration : configurations(parameters)) {
+            SpatialPolicyConfiguration policy = policyOf(configuration, distributionOf(configuration, parameters));
+            String bound = policy.parameters().getOrDefault("k", policy.parameters().get("size-ratio"));
+            if (bound != null) {
+                marks.addAll(SortedRuns.marks(configuration.id(), Statements.RTREE, policy.policy(),
+                        Integer.parseInt(bound), parameters.whole("recordsPerFlush", 1),
+                        parameters.whole("records", 2), partitions));
+            }
+        }
+        return marks;
+    }
+
+    private static SpatialPolicyConfiguration policyOf(Configuration configuration, String distribution) {
+        return SpatialPolicyConfiguration.select(List.of(configuration.id()
+                .substring(0, configuration.id().length() - distribution.length() - 1))).get(0);
     }
 
     private static String distributionOf(Configuration configuration, Parameters parameters) {

@@ -11,6 +11,9 @@ import org.spatiallsm.load.Sqlpp;
 /** What several studies check and create alike: equal flushes, window selectivities, the point dataset. */
 final class StudySetup {
 
+    /** The record type of {@link #createPointDataset}. */
+    static final String POINT_TYPE = "PointRecord";
+
     private StudySetup() {
     }
 
@@ -41,8 +44,8 @@ final class StudySetup {
      */
     static void createPointDataset(ClusterSession cluster, DatasetName dataset, String rtreeWith) {
         cluster.client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
-                + "; CREATE TYPE PointRecord IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
-                + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH "
+                + "; CREATE TYPE " + POINT_TYPE + " IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
+                + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + POINT_TYPE + ") PRIMARY KEY id WITH "
                 + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
                 + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + rtreeWith + ";");
     }
