@@ -294,9 +294,9 @@ final class CrashRun {
     }
 
     /**
-     * Has the CC start the killed NC {@code node} again (retrying while its NC service has not yet seen it exit),
-     * waits until a scan over every partition succeeds (the NC joined and recovered: before, a query fails on the
-     * dead node or on the cluster's state), and checks.
+     * Has the CC start the killed NC {@code node} again (retrying until the CC accepts the request, which only means
+     * it passed it on to the NC service), waits until a scan over every partition succeeds (the NC joined and
+     * recovered: before, a query fails on the dead node or on the cluster's state), and checks.
      */
     private void restartNodeAndCheck(int node, String where) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + NODE_BACK_DEADLINE.toNanos();
