@@ -43,29 +43,40 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             "leveled.merge.inputs-deleting", "leveled.move.before-edit", "leveled.move.committed");
 
     /**
-     * The configurations of the default suite: a stack policy, and a leveled R-tree whose small cap makes every
-     * merge write several outputs, halted at every leveled crash point and failed at every fault point
-     * ({@code FaultPoints}, a point prefixed {@value CrashRun#FAULT} or {@value CrashRun#SURVIVED_FAULT}), all in one
-     * run of its cluster. The moves come first, while new levels open often; the failed flush edit comes after a few
-     * flushes, so older flushes have merged below it; the manifest's online rewrite comes once enough edits have
-     * accumulated. The merge commit and the flush edit must each fail their flush or merge, so the NC halts; a failed
-     * move must leave the component where it was, a failed manifest rewrite the manifest as it was, and a merge whose
-     * temporary directory cannot be created must use the fallback, while the node goes on. None may lose or bring
-     * back a record.
+     * The leveled R-tree of the deterministic runs, whose small cap makes every merge write several outputs. The
+     * moves come first, while new levels open often; the failed flush edit comes after a few flushes, so older
+     * flushes have merged below it; the manifest's online rewrite comes once enough edits have accumulated. The merge
+     * commit and the flush edit must each fail their flush or merge, so the NC halts; a failed move must leave the
+     * component where it was, a failed manifest rewrite the manifest as it was, and a merge whose temporary directory
+     * cannot be created must use the fallback, while the node goes on. None may lose or bring back a record.
+     */
+    private static final String LEVELED_STR_CAP_100 = PRIMARY + rtree("leveled",
+            "{\"level0-components\": 2, \"size-ratio\": 2, \"partitioning\": \"str\", "
+                    + "\"max-component-entries\": 100}");
+
+    /**
+     * The configurations of the default suite: a stack policy, and the leveled R-tree halted at three of its crash
+     * points (the first move's commit, a merge with half of its outputs written, a committed merge before its inputs
+     * go) and failed at every fault point ({@code FaultPoints}, a point prefixed {@value CrashRun#FAULT} or
+     * {@value CrashRun#SURVIVED_FAULT}), all in one run of its cluster. Each crash point costs a restart, so the other
+     * four are in {@link #EVERY_LEVELED_POINT} ({@code --extended}) and in {@code crash-test}.
      */
     static final List<CrashConfiguration> DEFAULT = List.of(
             new CrashConfiguration("binomial k=2", PRIMARY + rtree("binomial", "{\"k\": 2}"), "",
                     List.of("stack.merge.installed@1")),
-            new CrashConfiguration("leveled str, cap 100", PRIMARY + rtree("leveled",
-                    "{\"level0-components\": 2, \"size-ratio\": 2, \"partitioning\": \"str\", "
-                            + "\"max-component-entries\": 100}"), "",
-                    List.of(CrashRun.SURVIVED_FAULT + "leveled.move.edit@1", "leveled.move.before-edit@1",
-                            "leveled.move.committed@1", CrashRun.SURVIVED_FAULT + "leveled.merge.temporary@1",
-                            "leveled.flush.before-edit@1", "leveled.merge.outputs-half-written@1",
-                            "leveled.merge.outputs-written@1", "leveled.merge.committed@1",
-                            "leveled.merge.inputs-deleting@1", CrashRun.FAULT + "leveled.merge.commit@1",
+            new CrashConfiguration("leveled str, cap 100", LEVELED_STR_CAP_100, "",
+                    List.of(CrashRun.SURVIVED_FAULT + "leveled.move.edit@1", "leveled.move.committed@1",
+                            CrashRun.SURVIVED_FAULT + "leveled.merge.temporary@1",
+                            "leveled.merge.outputs-half-written@1", "leveled.merge.committed@1",
+                            CrashRun.FAULT + "leveled.merge.commit@1",
                             CrashRun.SURVIVED_FAULT + "leveled.manifest.rewrite@1",
                             CrashRun.FAULT + "leveled.flush.edit@2")));
+
+    /** The same leveled R-tree halted at every one of its crash points, in one run: {@code --extended}. */
+    static final CrashConfiguration EVERY_LEVELED_POINT = new CrashConfiguration("leveled str, cap 100, every point",
+            LEVELED_STR_CAP_100, "", List.of("leveled.move.before-edit@1", "leveled.move.committed@1",
+                    "leveled.flush.before-edit@1", "leveled.merge.outputs-half-written@1",
+                    "leveled.merge.outputs-written@1", "leveled.merge.committed@1", "leveled.merge.inputs-deleting@1"));
 
     /**
      * The four organisations in one dataset, each under another stack policy, so that one cluster's crash hits all

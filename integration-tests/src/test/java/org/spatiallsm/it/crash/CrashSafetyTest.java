@@ -53,6 +53,13 @@ class CrashSafetyTest {
         assertThat(run(configuration, 13)).isEmpty();
     }
 
+    /** The leveled R-tree halted at each of its seven crash points: {@code ./scripts/test --extended}. */
+    @Test
+    @Tag("extended")
+    void leveledDataSurvivesACrashAtEveryPoint() throws Exception {
+        assertThat(run(CrashConfiguration.EVERY_LEVELED_POINT, 13)).isEmpty();
+    }
+
     /**
      * DHB, DHVB, SHB and SIF indexes on one dataset, under four stack policies: the whole cluster is killed
      * ({@code kill -9}) {@value #ORGANISATION_KILLS} times while the workload inserts, moves, deletes, flushes and
