@@ -207,6 +207,7 @@ public final class Loader {
                 round = send(consumer -> resend.forEachKey(key -> consumer.accept(keyed.record(key))),
                         missing.size(), "resending: ", feed, options, sent, bytes);
                 stats = stats.plus(round.stats());
+                sendTime = sendTime.plus(round.sendTime());
             }
             return verify(source, shape, counter, countBefore, sent[0], bytes[0], sendTime, start, stats,
                     failedLogs, options, notes);
