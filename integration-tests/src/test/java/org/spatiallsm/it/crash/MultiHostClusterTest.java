@@ -32,7 +32,8 @@ import org.spatiallsm.load.Loader;
  * loader of {@code spatial-lsm load} streams records through a socket feed, made as the README's tour makes it, into
  * a dataset with an R-tree; {@code kill -9} of one NC while it streams; the CC must declare the NC dead and refuse
  * statements; the documented {@code startnode} brings it back; the loader, which waited for that, restarts the feed
- * and resends what the failure lost, so that the dataset holds every record; and the crash checks hold ({@link CrashChecks}: the R-tree answers as the primary does, no orphan file, ...). Run it in a network
+ * and resends what the failure lost, so that the dataset holds every record; and the crash checks hold
+ * ({@link CrashChecks}: the R-tree answers as the primary does, no orphan file, ...). Run it in a network
  * namespace of its own (the loopback addresses and ports): {@code ./scripts/test --extended}, or as
  * docs/crash-testing.md shows.
  */
