@@ -24,7 +24,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Streams records into a dataset through a socket feed or HTTP INSERT batches, at full speed or a target rate, with
- * live progress, and verifies afterwards that the dataset holds them.
+ * live progress, and verifies afterwards that the dataset holds them. A socket feed acknowledges nothing and loses
+ * what it had not stored when a node fails, so after a feed's failure the loader waits for the cluster, starts the
+ * feed again and resends the keys the dataset lacks ({@link KeyRanges}), for records it can make again by key.
  */
 public final class Loader {
 
