@@ -33,6 +33,11 @@ public final class Catalog {
 
     /** A running feed's adapter counters (since it was started), from {@code /admin/active}. */
     public record FeedStats(long incoming, long failedAtParser) {
+
+        /** The counters of two runs of a feed together. */
+        public FeedStats plus(FeedStats other) {
+            return new FeedStats(incoming + other.incoming, failedAtParser + other.failedAtParser);
+        }
     }
 
     private final QueryServiceClient client;
@@ -115,6 +120,14 @@ public final class Catalog {
         String id = "t." + Sqlpp.identifier(idField);
         return client.executeOrThrow("SELECT VALUE COUNT(*) FROM " + dataset.sql() + " AS t WHERE " + id + " >= "
                 + from + " AND " + id + " < " + to + ";").results().get(0).asLong();
+    }
+
+    /** The int64 keys in [from, to) that the dataset holds, ascending. */
+    public long[] ids(DatasetName dataset, String idField, long from, long to) {
+        String id = "t." + Sqlpp.identifier(idField);
+        return client.executeOrThrow("SELECT VALUE " + id + " FROM " + dataset.sql() + " AS t WHERE " + id + " >= "
+                + from + " AND " + id + " < " + to + " ORDER BY " + id + ";").results().stream()
+                .mapToLong(JsonNode::asLong).toArray();
     }
 
     /** The node controllers' storage directories, by node id, as their configuration states them. */

@@ -1,12 +1,10 @@
 package org.spatiallsm.load;
 
-import java.io.IOException;
-
 import org.spatiallsm.workloads.RecordFormat;
 import org.spatiallsm.workloads.RecordGenerator;
 
 /** Records {@code firstId .. firstId + count - 1} of a generator; the loader can regenerate any of them to check. */
-public record GeneratedRecords(RecordGenerator generator, long firstId, long count) implements RecordSource {
+public record GeneratedRecords(RecordGenerator generator, long firstId, long count) implements KeyedRecords {
 
     public GeneratedRecords {
         if (count < 0) {
@@ -19,15 +17,18 @@ public record GeneratedRecords(RecordGenerator generator, long firstId, long cou
     }
 
     @Override
-    public long size() {
-        return count;
+    public String keyField() {
+        return generator.shape().idField();
     }
 
     @Override
-    public void forEach(RecordConsumer consumer) throws IOException {
-        for (long id = firstId; id < firstId + count; id++) {
-            consumer.accept(RecordFormat.ADM.format(generator.record(id)));
-        }
+    public long firstKey() {
+        return firstId;
+    }
+
+    @Override
+    public String record(long id) {
+        return RecordFormat.ADM.format(generator.record(id));
     }
 
     @Override

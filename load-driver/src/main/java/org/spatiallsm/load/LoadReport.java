@@ -9,7 +9,9 @@ import java.util.Locale;
  * The outcome of a load: what was sent, how fast, and what the dataset holds afterwards. A load is verified when the
  * dataset holds every record sent and the sampled records read back equal to what was generated.
  *
- * @param sampled how many records were read back and compared with what was sent (0 for a file: only counted)
+ * @param sent     every record written, those sent again after a failure included ({@code sendTime} covers them too)
+ * @param expected the records the dataset must hold: the keys of the load, or for a file the records sent
+ * @param sampled  how many records were read back and compared with what was sent (0 for a file: only counted)
  */
 public record LoadReport(String dataset, String transport, long sent, long bytes, Duration sendTime,
         Duration totalTime, long expected, long found, String countedWhat, long parserFailures,

@@ -13,7 +13,10 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
+import org.spatiallsm.client.ClusterHealth;
+import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.QueryServiceUnavailableException;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.Value;
 
@@ -21,7 +24,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Streams records into a dataset through a socket feed or HTTP INSERT batches, at full speed or a target rate, with
- * live progress, and verifies afterwards that the dataset holds them.
+ * live progress, and verifies afterwards that the dataset holds them. A socket feed acknowledges nothing and loses
+ * what it had not stored when a node fails, so after a feed's failure the loader waits for the cluster, starts the
+ * feed again and resends the keys the dataset lacks ({@link KeyRanges}), for records it can make again by key.
  */
 public final class Loader {
 
@@ -49,7 +54,16 @@ public final class Loader {
      */
     public record Options(DatasetName dataset, Transport transport, FeedMode mode, String feedName, String feedHost,
             int feedPort, int batchSize, double rate, boolean create, String with, boolean rtree, String indexWith,
-            Duration stallTimeout, int contentChecks, Path clusterDataDir, Duration progressInterval) {
+            Duration stallTimeout, int contentChecks, Path clusterDataDir, Duration progressInterval,
+            Duration recoveryTimeout) {
+
+        /** Options that wait {@link #DEFAULT_RECOVERY_TIMEOUT} for the cluster after a failure. */
+        public Options(DatasetName dataset, Transport transport, FeedMode mode, String feedName, String feedHost,
+                int feedPort, int batchSize, double rate, boolean create, String with, boolean rtree, String indexWith,
+                Duration stallTimeout, int contentChecks, Path clusterDataDir, Duration progressInterval) {
+            this(dataset, transport, mode, feedName, feedHost, feedPort, batchSize, rate, create, with, rtree,
+                    indexWith, stallTimeout, contentChecks, clusterDataDir, progressInterval, DEFAULT_RECOVERY_TIMEOUT);
+        }
 
         /** Options whose created R-tree, if any, is a plain one. */
         public Options(DatasetName dataset, Transport transport, FeedMode mode, String feedName, String feedHost,
@@ -63,6 +77,16 @@ public final class Loader {
             return feedName != null ? feedName : dataset.dataset() + "Feed";
         }
     }
+
+    /** How long a load waits by default for its cluster to be ACTIVE again after a failure. */
+    public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofMinutes(10);
+    /** Resends after failures, at most: a cluster that fails again and again is the user's to look at. */
+    static final int MAX_RECOVERIES = 5;
+    /** Keys counted per query when looking for the missing ones. */
+    private static final long MISSING_CHUNK = 100_000;
+    private static final Duration RECOVERY_POLL = Duration.ofMillis(500);
+    /** The lines while waiting for the cluster come at most this often. */
+    private static final Duration REPORT_WAIT_EVERY = Duration.ofSeconds(5);
 
     private final QueryServiceClient client;
     private final Catalog catalog;
@@ -121,7 +145,7 @@ public final class Loader {
                         options.indexWith())
                 : catalog.datasetType(dataset).orElseThrow(() -> new LoadException("dataset " + dataset
                         + " does not exist (give --shape and --create to create it)"));
-        Counter counter = counterFor(source, shape, dataset);
+        Counter counter = counterFor(source, dataset);
         long countBefore = counter.count();
         List<String> notes = new ArrayList<>();
 
@@ -142,35 +166,51 @@ public final class Loader {
         Thread stopOnInterrupt = null;
         long start = System.nanoTime();
         long[] bytes = { 0 };
-        Catalog.FeedStats stats = new Catalog.FeedStats(0, 0);
         try {
             if (feed != null) {
                 feed.start();
                 stopOnInterrupt = stopFeedOnExit(feed, sent, source.size());
             }
-            Pacer pacer = new Pacer(options.rate());
-            try (Progress progress = new Progress("records", source.size(), log, options.progressInterval(),
-                    terminal); RecordSink sink = feed != null
-                            ? SocketSink.connect(options.feedHost(), feed.port(), Duration.ofSeconds(30))
-                            : new HttpBatchSink(client, dataset, options.mode(), options.batchSize())) {
-                source.forEach(record -> {
-                    pacer.awaitTurn(sent[0]);
-                    sink.write(record);
-                    sent[0]++;
-                    bytes[0] += record.length() + 1;
-                    progress.advance(1);
-                });
-            }
-            long sendEnd = System.nanoTime();
-            if (feed != null) {
-                stats = feed.awaitIntake(sent[0], options.stallTimeout());
-                if (stats.incoming() < sent[0]) {
-                    notes.add(String.format(Locale.ROOT, "the feed took in only %,d of %,d records within %d s of "
-                            + "no progress", stats.incoming(), sent[0], options.stallTimeout().toSeconds()));
+            Round round = send(source::forEach, source.size(), "", feed, options, sent, bytes);
+            Duration sendTime = round.sendTime();
+            Catalog.FeedStats stats = round.stats();
+            KeyedRecords keyed = source instanceof KeyedRecords k ? k : null;
+            for (int recovery = 1; feed != null; recovery++) {
+                String failure = round.failure();
+                KeyRanges missing;
+                if (failure != null) {
+                    missing = recover(feed, keyed, options, failure);
+                } else {
+                    feed.stop();
+                    // A round that ended well lost records only if the parser rejected none: resend those once more.
+                    missing = keyed != null && round.stats().failedAtParser() == 0 ? missingKeys(keyed, dataset)
+                            : null;
                 }
-                feed.stop();
+                if (missing == null && failure != null) {
+                    notes.add(failure + "; a file's records are not sent again (the loader does not know their "
+                            + "keys): load the file again, and the records already stored are refused (insert) or "
+                            + "replaced (upsert)");
+                }
+                if (missing == null || missing.isEmpty()) {
+                    break;
+                }
+                String lacked = String.format(Locale.ROOT, "%,d records the dataset lacked (keys %s)",
+                        missing.size(), missing.describe(3));
+                if (recovery > MAX_RECOVERIES) {
+                    notes.add(String.format(Locale.ROOT, "%sgave up after %d resends: the %s", failure == null ? ""
+                            : failure + "; ", MAX_RECOVERIES, lacked));
+                    break;
+                }
+                feed.start();
+                log.println("resending the " + lacked);
+                notes.add(String.format(Locale.ROOT, "%sresent the %s", failure == null ? "" : failure + "; ",
+                        lacked));
+                KeyRanges resend = missing;
+                round = send(consumer -> resend.forEachKey(key -> consumer.accept(keyed.record(key))),
+                        missing.size(), "resending: ", feed, options, sent, bytes);
+                stats = stats.plus(round.stats());
+                sendTime = sendTime.plus(round.sendTime());
             }
-            Duration sendTime = Duration.ofNanos(sendEnd - start);
             return verify(source, shape, counter, countBefore, sent[0], bytes[0], sendTime, start, stats,
                     failedLogs, options, notes);
         } finally {
@@ -180,12 +220,162 @@ public final class Loader {
         }
     }
 
+    /** Records handed to a consumer, one after the other: a source's, or those of some of its keys. */
+    @FunctionalInterface
+    private interface Records {
+        void forEach(RecordSource.RecordConsumer consumer) throws IOException;
+    }
+
+    /**
+     * One pass of sending.
+     *
+     * @param broken why the feed's connection broke or its intake stopped (the round was cut off), or null
+     * @param stats  the feed's counters when the round ended (zeros for HTTP)
+     */
+    private record Round(long sent, Duration sendTime, Catalog.FeedStats stats, String broken, Duration stall) {
+
+        /** Why the round did not deliver everything it sent, or null when the feed took in every record. */
+        String failure() {
+            if (broken != null) {
+                return broken;
+            }
+            return stats.incoming() < sent ? String.format(Locale.ROOT, "the feed took in only %,d of %,d records "
+                    + "within %d s of no progress", stats.incoming(), sent, stall.toSeconds()) : null;
+        }
+    }
+
+    /**
+     * Sends {@code count} records, paced and with progress, through the feed (started) or HTTP; for a feed, waits
+     * until it has counted them. A feed whose connection breaks, or that stops or whose cluster fails while the
+     * records go out or are taken in, ends the round as broken rather than failing the load.
+     */
+    private Round send(Records records, long count, String label, SocketFeed feed, Options options, long[] sent,
+            long[] bytes) throws IOException {
+        long start = System.nanoTime();
+        long[] sentNow = { 0 };
+        Pacer pacer = new Pacer(options.rate());
+        String broken = null;
+        try (Progress progress = new Progress(label, "records", count, log, options.progressInterval(), terminal)) {
+            if (feed == null) {
+                try (HttpBatchSink sink = new HttpBatchSink(client, options.dataset(), options.mode(),
+                        options.batchSize())) {
+                    records.forEach(sending(sink, pacer, progress, sentNow, sent, bytes));
+                }
+            } else {
+                SocketSink sink = SocketSink.connect(options.feedHost(), feed.port(), Duration.ofSeconds(30));
+                FeedWatch watch = new FeedWatch(feed, sink);
+                try {
+                    records.forEach(sending(sink, pacer, progress, sentNow, sent, bytes));
+                    sink.close();
+                } catch (IOException e) {
+                    sink.abort();
+                    broken = String.format(Locale.ROOT, "%s when %,d records were sent (%s)",
+                            watch.reason() != null ? watch.reason() : "the feed's connection broke", sentNow[0],
+                            e.getMessage());
+                } finally {
+                    watch.close();
+                }
+            }
+        }
+        Duration sendTime = Duration.ofNanos(System.nanoTime() - start);
+        if (feed == null) {
+            return new Round(sentNow[0], sendTime, new Catalog.FeedStats(0, 0), null, options.stallTimeout());
+        }
+        if (broken != null) {
+            return new Round(sentNow[0], sendTime, feed.lastStats(), broken, options.stallTimeout());
+        }
+        SocketFeed.Intake intake = feed.awaitIntake(sentNow[0], options.stallTimeout());
+        return new Round(sentNow[0], sendTime, intake.stats(), intake.broken(), options.stallTimeout());
+    }
+
+    private static RecordSource.RecordConsumer sending(RecordSink sink, Pacer pacer, Progress progress, long[] sentNow,
+            long[] sent, long[] bytes) {
+        return record -> {
+            pacer.awaitTurn(sentNow[0]);
+            sink.write(record);
+            sentNow[0]++;
+            sent[0]++;
+            bytes[0] += record.length() + 1;
+            progress.advance(1);
+        };
+    }
+
+    /**
+     * After a round was cut off: waits until the cluster is ACTIVE again (restarting a failed node controller is the
+     * operator's job, which the waiting lines name), stops the feed, and finds the keys the dataset lacks. Queries
+     * that fail meanwhile (the cluster controller has not yet declared a dead node dead) are retried.
+     *
+     * @return the keys to send again; null for a source without keys
+     * @throws QueryServiceUnavailableException when the cluster is not ACTIVE within the recovery timeout
+     */
+    private KeyRanges recover(SocketFeed feed, KeyedRecords keyed, Options options, String failure) {
+        long begin = System.nanoTime();
+        long deadline = begin + options.recoveryTimeout().toNanos();
+        log.printf(Locale.ROOT, "%s: waiting until the cluster is ACTIVE again (at most %s), then %s%n", failure,
+                Progress.clock(options.recoveryTimeout()), keyed != null ? "resending what did not arrive"
+                        : "counting what arrived");
+        String last = "no answer yet";
+        long nextReport = begin;
+        Duration reportEvery = options.progressInterval().compareTo(REPORT_WAIT_EVERY) > 0
+                ? options.progressInterval() : REPORT_WAIT_EVERY;
+        while (true) {
+            try {
+                ClusterHealth health = client.health();
+                if (ClusterHealth.ACTIVE.equals(health.state())) {
+                    feed.stopAfterFailure();
+                    KeyRanges missing = keyed != null ? missingKeys(keyed, options.dataset()) : null;
+                    log.printf(Locale.ROOT, "the cluster is ACTIVE (after waiting %s), feed %s stopped%n",
+                            Progress.clock(Duration.ofNanos(System.nanoTime() - begin)), feed.qualifiedName());
+                    return missing;
+                }
+                last = health.problem(client.endpoint()).orElse("the cluster is " + health.state());
+            } catch (QueryFailedException | QueryServiceUnavailableException e) {
+                last = e.getMessage();
+            }
+            long now = System.nanoTime();
+            if (now > deadline) {
+                throw new QueryServiceUnavailableException(String.format(Locale.ROOT, "%s, and the cluster was not "
+                        + "usable again within %d s (--recovery-timeout): %s; once it is ACTIVE, run the same load "
+                        + "again: records already stored are refused (insert) or replaced (upsert)", failure,
+                        options.recoveryTimeout().toSeconds(), last), null);
+            }
+            if (now >= nextReport) {
+                log.printf(Locale.ROOT, "waiting %s of at most %s: %s%n", Progress.clock(Duration.ofNanos(now - begin)),
+                        Progress.clock(options.recoveryTimeout()), last);
+                nextReport = now + reportEvery.toNanos();
+            }
+            SocketSink.sleep(RECOVERY_POLL);
+        }
+    }
+
+    /**
+     * The keys of {@code keyed} the dataset lacks: counted per chunk of keys, and a chunk that lacks some is read
+     * key by key.
+     */
+    private KeyRanges missingKeys(KeyedRecords keyed, DatasetName dataset) {
+        KeyRanges.Builder missing = new KeyRanges.Builder();
+        long end = keyed.firstKey() + keyed.count();
+        for (long from = keyed.firstKey(); from < end; from += Math.min(MISSING_CHUNK, end - from)) {
+            long to = from + Math.min(MISSING_CHUNK, end - from);
+            long stored = catalog.countIds(dataset, keyed.keyField(), from, to);
+            if (stored == 0) {
+                missing.add(from, to);
+            } else if (stored < to - from) {
+                missing.addAll(KeyRanges.missing(from, to, catalog.ids(dataset, keyed.keyField(), from, to)));
+            }
+        }
+        return missing.build();
+    }
+
     private LoadReport verify(RecordSource source, RecordShape shape, Counter counter, long before, long sent,
             long bytes, Duration sendTime, long start, Catalog.FeedStats stats, FailedRecordLogs failedLogs,
             Options options, List<String> notes) {
         long after = counter.count();
         long found = counter.found(before, after);
-        List<Long> sample = source instanceof GeneratedRecords generated ? sampleIds(generated, options) : List.of();
+        // A keyed load must end with every key stored, however often some were sent; a file's, with what was sent.
+        long expected = source instanceof KeyedRecords keyed ? keyed.count() : sent;
+        List<Long> sample = source instanceof GeneratedRecords generated && shape != null
+                ? sampleIds(generated, options) : List.of();
         List<String> contentProblems = sample.isEmpty() ? List.of()
                 : checkContent((GeneratedRecords) source, shape, sample, options);
         Duration total = Duration.ofNanos(System.nanoTime() - start);
@@ -199,11 +389,11 @@ public final class Loader {
                     + options.dataset().dataverse() + "/" + options.effectiveFeedName()
                     + "/ (not reachable from here; set SPATIAL_LSM_VAR to the cluster's data directory)");
         }
-        if (found < sent && options.mode() == FeedMode.INSERT && stats.failedAtParser() < sent - found) {
+        if (found < expected && options.mode() == FeedMode.INSERT && stats.failedAtParser() < expected - found) {
             notes.add("in insert mode a record whose key already exists is dropped without a failed-record entry");
         }
         return new LoadReport(options.dataset().toString(), options.transport().toString(), sent, bytes, sendTime,
-                total, sent, found, counter.what(), stats.failedAtParser(),
+                total, expected, found, counter.what(), stats.failedAtParser(),
                 failed, sample.size(), contentProblems, notes);
     }
 
@@ -244,10 +434,10 @@ public final class Loader {
      * Generated records are counted by their id range (exact, whatever else the dataset holds); records from a file
      * by the growth of the whole dataset.
      */
-    private Counter counterFor(RecordSource source, RecordShape shape, DatasetName dataset) {
-        if (source instanceof GeneratedRecords g && shape != null) {
-            return new Counter(() -> catalog.countIds(dataset, shape.idField(), g.firstId(), g.firstId() + g.count()),
-                    true, "ids " + g.firstId() + ".." + (g.firstId() + g.count() - 1));
+    private Counter counterFor(RecordSource source, DatasetName dataset) {
+        if (source instanceof KeyedRecords k) {
+            return new Counter(() -> catalog.countIds(dataset, k.keyField(), k.firstKey(), k.firstKey() + k.count()),
+                    true, "ids " + k.firstKey() + ".." + (k.firstKey() + k.count() - 1));
         }
         return new Counter(() -> catalog.count(dataset), false, "records sent (counted as the dataset's growth)");
     }

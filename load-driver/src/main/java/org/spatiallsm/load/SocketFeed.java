@@ -6,11 +6,14 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.spatiallsm.client.ClusterHealth;
 import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.QueryServiceUnavailableException;
 
 /**
  * A socket feed into one dataset, handled around AsterixDB 0.9.8's pitfalls: DDL on a dataset is refused while a feed
@@ -39,6 +42,7 @@ public final class SocketFeed {
     private boolean created;
     private boolean portPicked;
     private boolean connectedHere;
+    private Catalog.FeedStats lastStats = new Catalog.FeedStats(0, 0);
 
     /** @param port where the feed listens; 0 to keep an existing feed's port, or pick a free one for a new feed */
     public SocketFeed(Catalog catalog, DatasetName dataset, String name, String host, int port, FeedMode mode) {
@@ -161,6 +165,7 @@ public final class SocketFeed {
             throw e;
         }
         running = true;
+        lastStats = new Catalog.FeedStats(0, 0);
     }
 
     /**
@@ -189,25 +194,60 @@ public final class SocketFeed {
         return catalog.runningFeed(dataset.dataverse(), name).orElse(new Catalog.FeedStats(0, 0));
     }
 
+    /** The counters {@link #awaitIntake} saw last since the last {@link #start}. */
+    public Catalog.FeedStats lastStats() {
+        return lastStats;
+    }
+
     /**
-     * Waits until the adapter has taken in {@code expected} records (the counters lag a second or two), or until
-     * nothing has moved for {@code stall}.
+     * What {@link #awaitIntake} saw.
      *
-     * @return the last counters seen
+     * @param broken why the intake was cut off (the feed stopped, or the cluster is no longer ACTIVE), or null when
+     *               the feed took in every record or stalled
      */
-    public Catalog.FeedStats awaitIntake(long expected, Duration stall) {
-        Catalog.FeedStats stats = stats();
+    public record Intake(Catalog.FeedStats stats, String broken) {
+    }
+
+    /**
+     * Waits until the adapter has taken in {@code expected} records (the counters lag a second or two), until nothing
+     * has moved for {@code stall}, or until the feed stops or its cluster is no longer ACTIVE (a node failed: the
+     * records not taken in yet will not be).
+     */
+    public Intake awaitIntake(long expected, Duration stall) {
         long lastMove = System.nanoTime();
-        long lastIncoming = stats.incoming();
-        while (stats.incoming() < expected && System.nanoTime() - lastMove < stall.toNanos()) {
-            SocketSink.sleep(POLL);
-            stats = stats();
-            if (stats.incoming() != lastIncoming) {
-                lastIncoming = stats.incoming();
+        while (true) {
+            String problem = notRunning();
+            if (problem != null) {
+                return new Intake(lastStats, String.format(Locale.ROOT, "%s when the feed had taken in %,d of %,d "
+                        + "records", problem, lastStats.incoming(), expected));
+            }
+            Catalog.FeedStats stats = catalog.runningFeed(dataset.dataverse(), name).orElse(lastStats);
+            if (stats.incoming() != lastStats.incoming()) {
                 lastMove = System.nanoTime();
             }
+            lastStats = stats;
+            if (stats.incoming() >= expected || System.nanoTime() - lastMove >= stall.toNanos()) {
+                return new Intake(stats, null);
+            }
+            SocketSink.sleep(POLL);
         }
-        return stats;
+    }
+
+    /**
+     * Why records sent to the feed cannot arrive: the cluster is not ACTIVE, or the feed is no longer running (a
+     * node's failure stopped it); null while it runs.
+     */
+    String notRunning() {
+        try {
+            ClusterHealth health = client.health();
+            if (!ClusterHealth.ACTIVE.equals(health.state())) {
+                return health.problem(client.endpoint()).orElse("the cluster is " + health.state());
+            }
+            return catalog.runningFeed(dataset.dataverse(), name).isPresent() ? null
+                    : "feed " + qualifiedName() + " stopped";
+        } catch (QueryServiceUnavailableException e) {
+            return e.getMessage();
+        }
     }
 
     /** STOP FEED, which also flushes a partial frame that an APPLY FUNCTION feed would otherwise hold back. */
@@ -216,5 +256,17 @@ public final class SocketFeed {
             running = false;
             client.executeOrThrow("STOP FEED " + sql() + ";");
         }
+    }
+
+    /**
+     * After a failure: stops the feed if AsterixDB still counts it as started (a feed a node's failure stopped
+     * answers "not started", which is what this wants), so that nothing still in flight arrives after the keys the
+     * dataset lacks were read, and so that {@link #start} can start it again.
+     *
+     * @throws QueryServiceUnavailableException when the cluster is not ACTIVE
+     */
+    public void stopAfterFailure() {
+        client.execute("STOP FEED " + sql() + ";");
+        running = false;
     }
 }

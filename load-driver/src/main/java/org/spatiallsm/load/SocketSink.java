@@ -73,6 +73,14 @@ public final class SocketSink implements RecordSink {
         }
     }
 
+    /**
+     * Closes the connection without sending what is buffered; safe from another thread, where it makes a write
+     * blocked on a peer that no longer reads fail.
+     */
+    public void abort() {
+        closeQuietly(socket);
+    }
+
     private static void closeQuietly(Socket socket) {
         try {
             socket.close();

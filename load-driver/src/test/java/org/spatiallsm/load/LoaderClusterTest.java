@@ -300,4 +300,57 @@ class LoaderClusterTest {
         assertThat(report.summary()).contains("dataset holds 2 of the 2 records sent")
                 .endsWith("OK: nothing lost (counted only: the records' content was not read back)");
     }
+    @Test
+    void aFeedStoppedMidLoadIsStartedAgainAndExactlyTheMissingRecordsAreResent(QueryServiceClient client)
+            throws IOException {
+        RecordGenerator data = generator("uniform", "point", 9);
+        Loader loader = new Loader(client, log, false);
+        // Ten keys are stored before: the insert feed refuses them without failing, and they are no loss.
+        assertThat(loader.load(new GeneratedRecords(data, 100, 10), data.shape(),
+                options("Cut", Loader.Transport.HTTP, FeedMode.INSERT, null, 0)).verified()).isTrue();
+        GeneratedRecords all = new GeneratedRecords(data, 0, 4000);
+        // Stopping the feed when half the records are sent, as a node's failure does: what was unread is lost.
+        KeyedRecords stopsTheFeedHalfway = new KeyedRecords() {
+            private boolean stopped;
+
+            @Override
+            public String keyField() {
+                return all.keyField();
+            }
+
+            @Override
+            public long firstKey() {
+                return all.firstKey();
+            }
+
+            @Override
+            public long count() {
+                return all.count();
+            }
+
+            @Override
+            public String record(long key) {
+                if (key == 2000 && !stopped) {
+                    stopped = true;
+                    client.executeOrThrow("STOP FEED LoadIT.CutFeed;");
+                }
+                return all.record(key);
+            }
+
+            @Override
+            public String description() {
+                return all.description();
+            }
+        };
+
+        LoadReport report = loader.load(stopsTheFeedHalfway, data.shape(),
+                options("Cut", Loader.Transport.FEED, FeedMode.INSERT, "CutFeed", 10110));
+
+        assertThat(report.verified()).as(report.summary()).isTrue();
+        assertThat(report.found()).isEqualTo(4000);
+        assertThat(report.notes()).anySatisfy(note -> assertThat(note).contains("resent the", "records the dataset "
+                + "lacked (keys ")).anySatisfy(note -> assertThat(note).contains("10 of these ids existed"));
+        assertThat(logBytes.toString()).contains("resending the ", "resending: ");
+        assertThat(new Catalog(client).count(new DatasetName("LoadIT", "Cut"))).isEqualTo(4000);
+    }
 }

@@ -94,7 +94,7 @@ final class SharedFeed {
 
     /** Waits until the feed has taken in every record sent, stops it if this run started it, and says so. */
     private void stopAndReport(PrintStream log) {
-        Catalog.FeedStats stats = feed.awaitIntake(incomingBefore + sent, Duration.ofSeconds(60));
+        Catalog.FeedStats stats = feed.awaitIntake(incomingBefore + sent, Duration.ofSeconds(60)).stats();
         long arrived = stats.incoming() - incomingBefore;
         if (startedHere) {
             feed.stop();

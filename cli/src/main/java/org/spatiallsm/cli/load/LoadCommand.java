@@ -35,7 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "if nothing was sent to it. See docs/load-driver.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement, or "
                 + "the dataset or feed cannot take the records", "2:bad command line or input file",
-            CommandFailures.NO_USABLE_CLUSTER, "4:the dataset does not hold everything that was sent" })
+            CommandFailures.NO_USABLE_CLUSTER + " (also: not ACTIVE again within --recovery-timeout after a failure)",
+            "4:the dataset does not hold everything that was sent" })
 public final class LoadCommand implements Callable<Integer> {
 
     @Spec
@@ -76,6 +77,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "generated records read back and compared after the load (default: ${DEFAULT-VALUE})")
     int contentChecks;
 
+    @Option(names = "--recovery-timeout", paramLabel = "SECONDS", defaultValue = "600",
+            description = "after the feed's connection breaks or its cluster fails, wait this long at most for the "
+                    + "cluster to be ACTIVE again before resending what did not arrive (default: ${DEFAULT-VALUE})")
+    long recoverySeconds;
+
     @Option(names = "--progress-every", paramLabel = "SECONDS", defaultValue = "1",
             description = "seconds between progress reports (default: ${DEFAULT-VALUE})")
     double progressSeconds;
@@ -109,6 +115,9 @@ public final class LoadCommand implements Callable<Integer> {
             if (!(progressSeconds > 0)) {
                 throw new IllegalArgumentException("--progress-every must be > 0 seconds, got " + progressSeconds);
             }
+            if (recoverySeconds < 1) {
+                throw new IllegalArgumentException("--recovery-timeout must be >= 1 second, got " + recoverySeconds);
+            }
             if (contentChecks < 0) {
                 throw new IllegalArgumentException("--check must be >= 0, got " + contentChecks);
             }
@@ -126,7 +135,8 @@ public final class LoadCommand implements Callable<Integer> {
             Loader.Options options = new Loader.Options(target, transport.http ? Loader.Transport.HTTP
                     : Loader.Transport.FEED, write.feedMode(), feedName, feed.host(), feed.port(),
                     write.batchSize(), rate, create, with.with(), write.rtree(), indexWith, feed.stallTimeout(),
-                    contentChecks, FeedOptions.clusterDataDir(), Duration.ofMillis((long) (progressSeconds * 1000)));
+                    contentChecks, FeedOptions.clusterDataDir(), Duration.ofMillis((long) (progressSeconds * 1000)),
+                    Duration.ofSeconds(recoverySeconds));
             PrintStream log = System.err;
             LoadReport report = new Loader(endpoint.client(), log, System.console() != null).load(source, shape,
                     options);

@@ -201,11 +201,12 @@ final class CrashRun {
                 long completed = cluster.lsmEvents("merge");
                 progress.printf("%s: iteration %d/%d: killed %s %d ms after step %d (%d steps completed), %d inserts "
                         + "and %d deletes acknowledged so far, merges scheduled %d, completed %d; restart and checks "
-                        + "%.0f s: %s%n", configuration, i, iterations, node == 0 ? "the cluster" : "NC " + node,
+                        + "%.0f s: %s%s%n", configuration, i, iterations, node == 0 ? "the cluster" : "NC " + node,
                         delayMillis, stepsToKill,
                         workload.steps() - stepsBefore,
                         workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
-                        completed, (System.nanoTime() - started) / 1e9, outcome(found));
+                        completed, (System.nanoTime() - started) / 1e9, outcome(found),
+                        workload.feedStateAtRestart());
             }
             crashAt(configuration.crashPoints().stream().map(p -> name(p) + "@" + (1 + random.nextInt(maxVisit)))
                     .toList());

@@ -62,6 +62,8 @@ final class CrashWorkload {
     private long previousBatch = -1;
     private long nextId;
     private int steps;
+    /** Whether the last {@link #restartFeed} found the feed still running (its STOP FEED succeeded). */
+    private boolean feedRanAtRestart;
 
     /** A workload of points without a feed (the multi-host test feeds records of its own). */
     CrashWorkload(int batchSize, Random random) {
@@ -78,6 +80,11 @@ final class CrashWorkload {
     /** The coordinates of point {@code id} ({@link Shape#location}), for clients that write points of their own. */
     static double[] location(long id, boolean moved) {
         return Shape.POINT.location(id, moved);
+    }
+
+    /** For the progress lines: what the last restart found the feed doing; empty without a feed. */
+    String feedStateAtRestart() {
+        return feedRecords == 0 ? "" : feedRanAtRestart ? ", the feed still ran" : ", the feed was stopped";
     }
 
     AcknowledgedWrites writes() {
@@ -119,7 +126,7 @@ final class CrashWorkload {
             return List.of();
         }
         // "Feed ... is not started" is the usual answer, and no failure.
-        client.execute("USE " + DATAVERSE + "; STOP FEED " + FEED + ";");
+        feedRanAtRestart = client.execute("USE " + DATAVERSE + "; STOP FEED " + FEED + ";").isSuccess();
         QueryResult started = client.execute("USE " + DATAVERSE + "; START FEED " + FEED + ";");
         if (!started.isSuccess()) {
             return List.of("START FEED " + FEED + " failed after the restart: " + started.errors());

@@ -3,16 +3,14 @@ package org.spatiallsm.it.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
 
@@ -22,14 +20,20 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.KeyedRecords;
+import org.spatiallsm.load.LoadReport;
+import org.spatiallsm.load.Loader;
 
 /**
  * A cluster built from the distribution's {@code cluster-conf/multi-host} template, on three loopback "machines"
- * ({@link MultiHostCluster}), started and recovered exactly as docs/configuration.md tells an operator. A socket
- * feed, made as the README's tour makes it, streams records into a dataset with an R-tree; {@code kill -9} of one NC
- * while it streams; the CC must declare the NC dead and refuse statements; the documented {@code startnode} brings it
- * back; then every record a query saw before the kill is there, the restarted feed takes new records, and the crash
- * checks hold ({@link CrashChecks}: the R-tree answers as the primary does, no orphan file, ...). Run it in a network
+ * ({@link MultiHostCluster}), started and recovered exactly as docs/configuration.md tells an operator. The
+ * loader of {@code spatial-lsm load} streams records through a socket feed, made as the README's tour makes it, into
+ * a dataset with an R-tree; {@code kill -9} of one NC while it streams; the CC must declare the NC dead and refuse
+ * statements; the documented {@code startnode} brings it back; the loader, which waited for that, restarts the feed
+ * and resends what the failure lost, so that the dataset holds every record; and the crash checks hold
+ * ({@link CrashChecks}: the R-tree answers as the primary does, no orphan file, ...). Run it in a network
  * namespace of its own (the loopback addresses and ports): {@code ./scripts/test --extended}, or as
  * docs/crash-testing.md shows.
  */
@@ -46,10 +50,12 @@ class MultiHostClusterTest {
     private static final String FEED_NODE = "nc1";
     private static final String KILLED_NODE = "nc2";
     private static final int FEED_PORT = 10001;
-    /** The feed has stored at least this many records when the NC is killed, and keeps streaming. */
+    /** The load's records: ids 0 .. {@value} - 1. */
+    private static final long RECORDS = 60_000;
+    /** The load waits before this record until the NC is dead, so that the kill always comes in mid-load. */
+    private static final long RECORD_AFTER_THE_KILL = 30_000;
+    /** The feed has stored at least this many records when the NC is killed. */
     private static final long RECORDS_BEFORE_KILL = 5000;
-    /** Records streamed on a new connection after the recovery: all must arrive. */
-    private static final int RECORDS_AFTER_RECOVERY = 2000;
     private static final Duration DEADLINE = Duration.ofMinutes(10);
     private static final CrashConfiguration CONFIGURATION = CrashConfiguration.DEFAULT.get(0);
 
@@ -58,7 +64,7 @@ class MultiHostClusterTest {
     Path root;
 
     @Test
-    void aKilledNodeComesBackWithEveryRecordTheFeedStored() throws Exception {
+    void aKilledNodeComesBackAndTheLoaderResendsWhatTheFeedLost() throws Exception {
         boolean defaultHeartbeat = Boolean.getBoolean("spatiallsm.multihost.defaultHeartbeat");
         MultiHostCluster cluster = new MultiHostCluster(DistributionCluster.assembledHome(), root,
                 defaultHeartbeat ? List.of() : SHORT_HEARTBEAT);
@@ -66,72 +72,60 @@ class MultiHostClusterTest {
         LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
         Random random = new Random(24);
         AcknowledgedWrites writes = new AcknowledgedWrites();
+        CountDownLatch nodeDead = new CountDownLatch(1);
         try {
             cluster.start();
             new CrashWorkload(0, random).create(client, CONFIGURATION);
-            client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; CREATE FEED PointFeed WITH {\"adapter-name\": "
-                    + "\"spatial_lsm_socket\", \"sockets\": \"" + MultiHostCluster.NODES.get(FEED_NODE) + ":"
-                    + FEED_PORT + "\", \"address-type\": \"IP\", \"type-name\": \"Located\", \"format\": \"adm\", "
-                    + "\"insert-feed\": \"true\"}; CONNECT FEED PointFeed TO DATASET " + CrashWorkload.DATASET
-                    + "; START FEED PointFeed;");
-
-            FeedWriter writer = new FeedWriter(0, Long.MAX_VALUE);
-            writer.start();
+            // spatial-lsm load's own loop, as a user runs it: it creates the tour's feed (spatial_lsm_socket, insert
+            // mode) on nc1's address and streams; after the failure it waits, starts the feed again and resends.
+            Loader.Options options = new Loader.Options(new DatasetName(CrashWorkload.DATAVERSE,
+                    CrashWorkload.DATASET), Loader.Transport.FEED, FeedMode.INSERT, "PointFeed",
+                    MultiHostCluster.NODES.get(FEED_NODE), FEED_PORT, 1000, 0, false, null, false, null,
+                    Duration.ofSeconds(60), 0, null, Duration.ofSeconds(5), DEADLINE);
+            CompletableFuture<LoadReport> load = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new Loader(client, System.out, false).load(new Points(nodeDead), null, options);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
             awaitCondition("the feed stores " + RECORDS_BEFORE_KILL + " records",
-                    () -> count(client, "true") >= RECORDS_BEFORE_KILL || !writer.isAlive());
-            assertThat(writer.isAlive()).as("the feed writer streams (%s)", writer.failure).isTrue();
+                    () -> load.isDone() || count(client) >= RECORDS_BEFORE_KILL);
+            assertThat(load).as("the load waits for the kill before record %d", RECORD_AFTER_THE_KILL).isNotDone();
             // A record a query saw is committed: it must survive the kill.
             List<Long> seen = new IndexQueries(client, random).ids("true");
             cluster.killNode(KILLED_NODE);
             long killed = System.nanoTime();
             writes.insertAcknowledged(seen);
-            System.out.printf("killed %s while the feed streamed: %d records stored, %d written to the socket%n",
-                    KILLED_NODE, seen.size(), writer.written());
+            System.out.printf("killed %s while the load streamed: %d records stored%n", KILLED_NODE, seen.size());
 
             String beforeDetection = failure(client);
             awaitCondition("the CC declares " + KILLED_NODE + " dead",
                     () -> "UNUSABLE".equals(client.clusterState()));
-            System.out.printf("%s declared dead %.1f s after the kill; a query before: %s; after: %s; the feed's "
-                    + "client: %s, %d records written%n", KILLED_NODE, (System.nanoTime() - killed) / 1e9,
-                    beforeDetection, failure(client), writer.isAlive() ? "still connected" : writer.failure,
-                    writer.written());
+            System.out.printf("%s declared dead %.1f s after the kill; a query before: %s; after: %s%n", KILLED_NODE,
+                    (System.nanoTime() - killed) / 1e9, beforeDetection, failure(client));
             assertThat(failure(client)).contains("UNUSABLE").contains(KILLED_NODE);
-            writer.stopAndClose();
-            writes.insertAttempted(LongStream.range(0, writer.written()).boxed().toList());
+            nodeDead.countDown();
 
             long recovery = System.nanoTime();
             assertThat(cluster.startNode(KILLED_NODE)).contains("\"status\":true");
             cluster.waitForCluster();
-            // A socket feed acknowledges nothing: what the NCs had received but not committed is gone.
-            System.out.printf("ACTIVE again %.1f s after startnode; %d of the %d records written to the socket are "
-                    + "stored%n", (System.nanoTime() - recovery) / 1e9, count(client, "true"), writer.written());
+            System.out.printf("ACTIVE again %.1f s after startnode%n", (System.nanoTime() - recovery) / 1e9);
 
-            restartFeed(client);
-            long first = writer.written();
-            FeedWriter after = new FeedWriter(first, first + RECORDS_AFTER_RECOVERY);
-            after.start();
-            awaitCondition("the restarted feed stores all " + RECORDS_AFTER_RECOVERY + " new records",
-                    () -> count(client, "p.id >= " + first) == RECORDS_AFTER_RECOVERY);
-            after.join();
-            writes.insertAcknowledged(LongStream.range(first, first + RECORDS_AFTER_RECOVERY).boxed().toList());
-            client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; STOP FEED PointFeed;");
+            LoadReport report = load.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            System.out.println(report.summary());
+            assertThat(report.verified()).as(report.summary()).isTrue();
+            assertThat(report.found()).isEqualTo(RECORDS);
+            assertThat(report.notes()).anySatisfy(note -> assertThat(note).contains("resent the"));
+            writes.insertAttempted(LongStream.range(0, RECORDS).boxed().toList());
+            writes.insertAcknowledged(LongStream.range(0, RECORDS).boxed().toList());
 
             assertThat(new CrashChecks(cluster, client, lsm, random, CONFIGURATION.indexes()).all(writes)).isEmpty();
             cluster.stop();
         } finally {
+            nodeDead.countDown();
             cluster.killAll();
         }
-    }
-
-    /**
-     * The feed after the recovery: AsterixDB restarts a feed that a node failure stopped once the cluster is ACTIVE
-     * again, or leaves it stopped; either way a START FEED that does not fail, or fails because it is started,
-     * leaves it running.
-     */
-    private static void restartFeed(QueryServiceClient client) {
-        List<String> errors = client.execute("USE " + CrashWorkload.DATAVERSE + "; START FEED PointFeed;").errors();
-        System.out.println("START FEED after the recovery: " + (errors.isEmpty() ? "started" : errors));
-        assertThat(errors).allMatch(error -> error.contains("already started"));
     }
 
     /** What a statement gets while the NC is down: its error, or the exception's message. */
@@ -145,9 +139,9 @@ class MultiHostClusterTest {
         }
     }
 
-    private static long count(QueryServiceClient client, String condition) {
+    private static long count(QueryServiceClient client) {
         return client.executeOrThrow("USE " + CrashWorkload.DATAVERSE + "; SELECT VALUE COUNT(*) FROM "
-                + CrashWorkload.DATASET + " p WHERE " + condition + ";").results().get(0).asLong();
+                + CrashWorkload.DATASET + ";").results().get(0).asLong();
     }
 
     private static void awaitCondition(String what, BooleanSupplier condition) throws InterruptedException {
@@ -161,83 +155,43 @@ class MultiHostClusterTest {
     }
 
     /**
-     * Streams the records {@code from} .. {@code to} - 1 (ADM lines, at {@link CrashWorkload#location}, so that the
-     * crash checks know where each belongs) to the feed's socket, as fast as it takes them, until stopped. A record
-     * counts as written once it is handed to the socket: it may or may not have arrived.
+     * The load's records, ADM lines at {@link CrashWorkload#location} (so that the crash checks know where each
+     * belongs); record {@value #RECORD_AFTER_THE_KILL} is made only once the NC is dead.
      */
-    private static final class FeedWriter extends Thread {
+    private record Points(CountDownLatch nodeDead) implements KeyedRecords {
 
-        private static final int FLUSH_EVERY = 200;
-        private final long from;
-        private final long to;
-        private final AtomicLong next;
-        private volatile Socket socket;
-        private volatile boolean stopped;
-        private volatile Exception failure;
-
-        FeedWriter(long from, long to) {
-            this.from = from;
-            this.to = to;
-            this.next = new AtomicLong(from);
-            setDaemon(true);
-        }
-
-        /** One past the last record handed to the socket. */
-        long written() {
-            return next.get();
+        @Override
+        public String keyField() {
+            return "id";
         }
 
         @Override
-        public void run() {
-            try (Socket connected = connect()) {
-                socket = connected;
-                OutputStream out = connected.getOutputStream();
-                StringBuilder lines = new StringBuilder();
-                for (long id = from; id < to && !stopped; id++) {
-                    double[] location = CrashWorkload.location(id, false);
-                    lines.append("{\"id\": ").append(id).append(", \"location\": point(\"").append(location[0])
-                            .append(',').append(location[1]).append("\")}\n");
-                    if ((id + 1 - from) % FLUSH_EVERY == 0 || id + 1 == to) {
-                        next.set(id + 1);
-                        out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
-                        lines.setLength(0);
-                    }
-                }
-            } catch (IOException e) {
-                failure = e;
-            }
+        public long firstKey() {
+            return 0;
         }
 
-        /** Stops streaming; closing the socket ends a write that waits on a feed that no longer reads. */
-        void stopAndClose() throws IOException, InterruptedException {
-            stopped = true;
-            Socket connected = socket;
-            if (connected != null) {
-                connected.close();
-            }
-            join(DEADLINE.toMillis());
+        @Override
+        public long count() {
+            return RECORDS;
         }
 
-        /** The feed opens its port some time after START FEED returns: retries until it accepts. */
-        private static Socket connect() throws IOException {
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (true) {
-                Socket candidate = new Socket();
+        @Override
+        public String record(long id) {
+            if (id == RECORD_AFTER_THE_KILL) {
                 try {
-                    candidate.connect(new InetSocketAddress(MultiHostCluster.NODES.get(FEED_NODE), FEED_PORT), 5000);
-                    return candidate;
-                } catch (ConnectException e) {
-                    candidate.close();
-                    if (System.nanoTime() > deadline) {
-                        throw e;
-                    }
-                    try {
-                        Thread.sleep(200);
-                    } catch (InterruptedException interrupted) {
-                        throw new IOException(interrupted);
-                    }
+                    nodeDead.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
                 }
             }
+            double[] location = CrashWorkload.location(id, false);
+            return "{\"id\": " + id + ", \"location\": point(\"" + location[0] + "," + location[1] + "\")}";
+        }
+
+        @Override
+        public String description() {
+            return RECORDS + " points, ids 0.." + (RECORDS - 1);
         }
     }
 }
