@@ -83,8 +83,8 @@ class LeveledDdlTest {
 
         assertThat(result.status()).isEqualTo("fatal");
         assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to secondary "
-                + "B-tree and R-tree indexes only, not to a dataset, whose policy all its indexes run, its primary B-tree included; "
-                + "set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
+                + "B-tree and R-tree indexes only, not to a dataset, whose policy all its indexes run, its primary "
+                + "B-tree included; set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
     }
@@ -279,11 +279,12 @@ class LeveledDdlTest {
     void aLeveledBTreeAnswersAsItsRecordsAndPrunesByKeyRange(QueryServiceClient client) throws Exception {
         LeveledBTreeWorkload workload = new LeveledBTreeWorkload(client, "LeveledBTreeDdl");
         workload.create();
-        for (int round = 0; round < 5; round++) {
+        for (int round = 0; round < 4; round++) {
             workload.round();
         }
         assertThat(workload.partitions()).hasSize(2).allSatisfy(partition -> assertThat(partition.levels())
-                .as("levels of %s", partition.where()).anySatisfy(level -> assertThat(level.orElseThrow()).isPositive()));
+                .as("levels of %s", partition.where())
+                .anySatisfy(level -> assertThat(level.orElseThrow()).isPositive()));
         workload.assertRangesMatch();
         workload.assertPointLookupsMatchAndPrune();
     }
