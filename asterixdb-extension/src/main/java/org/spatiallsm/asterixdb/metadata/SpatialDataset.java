@@ -134,8 +134,8 @@ public class SpatialDataset extends Dataset {
 
     private static AlgebricksException onlyForInternalRTrees(Index index) {
         return new AlgebricksException("index " + index.getIndexName() + ": a comparator can be chosen only for"
-                + " R-tree indexes of internal datasets, the leveled merge policy only for R-tree and B-tree indexes"
-                + " of internal datasets");
+                + " R-tree indexes of internal datasets, the leveled merge policy only for R-tree and B-tree (not"
+                + " ARRAY) indexes of internal datasets");
     }
 
     private static boolean isLeveled(IndexStorageOptions options) {
