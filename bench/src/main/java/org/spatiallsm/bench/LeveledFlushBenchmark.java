@@ -116,7 +116,7 @@ final class LeveledFlushBenchmark implements Callable<Integer> {
         live.stream().filter(c -> c.level() > 0).forEach(c -> order.add(c.name()));
         Version version = Version.EMPTY.apply(new LeveledManifest.SnapshotEdit(live, List.of(), serial));
         LeveledManifest.rewrite(manifest, version);
-        LeveledSnapshots snapshots = new LeveledSnapshots();
+        LeveledSnapshots<Rect> snapshots = LeveledSnapshots.ofMbrs();
         for (int flush = 0; flush < flushes; flush++) {
             sequence++;
             Component record = flushed(sequence);

@@ -55,10 +55,12 @@ class LeveledDdlTest {
                 + "{\"partitioning\": \"size\"}}, \"partitioning\": \"str\"}"
                 + " | option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of merge "
                 + "policy \"leveled\"; give it once",
-        "on a B-tree           | BTREE   | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies to R-tree indexes only, not to B-tree indexes",
+        "spatial cut, B-tree   | BTREE   | name     | {\"merge-policy\": {\"name\": \"leveled\"}, \"partitioning\": "
+                + "\"str\"}"
+                + " | partitioning \"str\" cuts by the entries' MBRs and needs an R-tree; a leveled B-tree cuts its"
+                + " merges along the key order: partitioning \"size\"",
         "on an inverted index  | KEYWORD | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
-                + " | merge policy \"leveled\" applies to R-tree indexes only, not to inverted indexes",
+                + " | merge policy \"leveled\" applies to B-tree and R-tree indexes only, not to inverted indexes",
     })
     void badLeveledOptionsAreOneLineErrorsAndCreateNothing(String problem, String type, String field, String with,
             String expectedMessage, QueryServiceClient client) {
@@ -80,9 +82,9 @@ class LeveledDdlTest {
                 """);
 
         assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to R-tree "
-                + "indexes only, not to a dataset, whose policy all its indexes run, its primary B-tree included; "
-                + "set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
+        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to secondary "
+                + "B-tree and R-tree indexes only, not to a dataset, whose policy all its indexes run, its primary "
+                + "B-tree included; set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
     }
@@ -265,5 +267,25 @@ class LeveledDdlTest {
 
     private static String freshDataverse(String name) {
         return "DROP DATAVERSE " + name + " IF EXISTS; CREATE DATAVERSE " + name + "; USE " + name + ";";
+    }
+
+    /**
+     * {@code leveled} on a secondary B-tree: created on existing records (a bulk load), then rounds of inserts, deletes
+     * and upserts, each flushed and merged into levels; range and point queries through the index find exactly the
+     * records a model holds, and point lookups skip components, opening at most one per level &gt;= 1. The restart is
+     * in {@code LeveledBTreeTest}.
+     */
+    @Test
+    void aLeveledBTreeAnswersAsItsRecordsAndPrunesByKeyRange(QueryServiceClient client) throws Exception {
+        LeveledBTreeWorkload workload = new LeveledBTreeWorkload(client, "LeveledBTreeDdl");
+        workload.create();
+        for (int round = 0; round < 4; round++) {
+            workload.round();
+        }
+        assertThat(workload.partitions()).hasSize(2).allSatisfy(partition -> assertThat(partition.levels())
+                .as("levels of %s", partition.where())
+                .anySatisfy(level -> assertThat(level.orElseThrow()).isPositive()));
+        workload.assertRangesMatch();
+        workload.assertPointLookupsMatchAndPrune();
     }
 }

@@ -11,8 +11,11 @@ import java.util.TreeSet;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.partitioning.catalog.CatalogPolicy;
+import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
 import org.spatiallsm.partitioning.catalog.IndexKind;
 import org.spatiallsm.partitioning.catalog.PolicyCatalog;
+import org.spatiallsm.partitioning.leveled.KeyRangeSpace;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
 /**
  * Reads the storage options of a {@code WITH {...}} record. The record arrives as plain Java values (String, Long,
@@ -25,6 +28,8 @@ public final class StorageOptionsParser {
     public static final String COMPARATOR = "comparator";
     /** Shorthand for the policy parameter of that name (the leveled policy's), as the simulator spells it. */
     public static final String PARTITIONING = "partitioning";
+    /** The leveled policy's {@code size-ratio} on a B-tree index when the user gives none. */
+    public static final int SECONDARY_BTREE_SIZE_RATIO = 4;
     private static final String NAME = "name";
     private static final String PARAMETERS = "parameters";
     private static final String RTREE = "RTREE";
@@ -82,7 +87,7 @@ public final class StorageOptionsParser {
         String onIndex = organisation.map(o -> "a " + OrganisationTypes.typeName(o.kind())
                 + " index, which is stored as a B-tree").orElse(kind.userName() + " indexes");
         Optional<MergePolicyChoice> policy = Optional.ofNullable(with.get(MERGE_POLICY))
-                .map(value -> mergePolicy(value, Optional.of(new Target(kind, onIndex)),
+                .map(value -> mergePolicy(value, Optional.of(new Target(kind, onIndex, organisation.isPresent())),
                         partitioning(with.get(PARTITIONING))));
         if (with.containsKey(PARTITIONING)
                 && !policy.flatMap(p -> PolicyCatalog.find(p.name())).filter(p -> p.hasParameter(PARTITIONING))
@@ -105,8 +110,11 @@ public final class StorageOptionsParser {
         return new IndexStorageOptions(policy, comparator, organisation);
     }
 
-    /** The index a policy is set on, and how an error names it ("B-tree indexes", "a DHVBTREE index, ..."). */
-    private record Target(IndexKind kind, String description) {
+    /**
+     * The index a policy is set on, how an error names it ("B-tree indexes", "a DHVBTREE index, ..."), and whether
+     * it is an organisation (a B-tree of its own layout).
+     */
+    private record Target(IndexKind kind, String description, boolean organisation) {
     }
 
     /** The policy whose parameter the top-level option {@code "partitioning"} stands for. */
@@ -167,7 +175,7 @@ public final class StorageOptionsParser {
             Optional<String> partitioning) {
         String name = policy.name();
         if (index.isEmpty() && !policy.appliesToEveryIndex()) {
-            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to "
+            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to secondary "
                     + policy.indexKindsText() + " only, not to a dataset, whose policy all its indexes run, its"
                     + " primary B-tree included; set it on the index with CREATE INDEX ... WITH");
         }
@@ -175,8 +183,18 @@ public final class StorageOptionsParser {
             throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to "
                     + policy.indexKindsText() + " only, not to " + index.get().description());
         }
+        boolean leveledBTree = policy.family() == Family.LEVELED && index.isPresent()
+                && index.get().kind() == IndexKind.BTREE;
+        if (leveledBTree && index.get().organisation()) {
+            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to R-tree and B-tree"
+                    + " indexes, not yet to " + index.get().description() + " of its own layout");
+        }
         boolean words = policy.parameters().stream().anyMatch(p -> p.type() == ParameterSpec.Type.CHOICE);
         Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(name, parameterValues, words));
+        if (leveledBTree) {
+            // The merge-policy study's default for a secondary index (Mao's dissertation, ch. 3): B0 = 2, B = 4.
+            parameters.putIfAbsent(LeveledPolicy.SIZE_RATIO, String.valueOf(SECONDARY_BTREE_SIZE_RATIO));
+        }
         if (partitioning.isPresent() && policy.hasParameter(PARTITIONING)) {
             String given = parameters.get(PARTITIONING);
             if (given != null && !given.equals(partitioning.get())) {
@@ -186,7 +204,14 @@ public final class StorageOptionsParser {
             }
             parameters.put(PARTITIONING, partitioning.get());
         }
-        return new MergePolicyChoice(name, policy.parse(parameters).values());
+        Map<String, String> values = policy.parse(parameters).values();
+        if (leveledBTree && !KeyRangeSpace.PARTITIONINGS.contains(values.get(PARTITIONING))) {
+            throw new InvalidStorageOptionException("partitioning " + quoted(values.get(PARTITIONING)) + " cuts by"
+                    + " the entries' MBRs and needs an R-tree; a leveled B-tree cuts its merges along the key order:"
+                    + " partitioning " + String.join(", ", KeyRangeSpace.PARTITIONINGS.stream().map(p -> quoted(p))
+                            .toList()));
+        }
+        return new MergePolicyChoice(name, values);
     }
 
     /** @param words whether the policy has word-valued parameters (the leveled policy's choices) */

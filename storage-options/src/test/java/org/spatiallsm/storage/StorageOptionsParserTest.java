@@ -130,10 +130,8 @@ class StorageOptionsParserTest {
                 .hasMessage("option \"partitioning\" (\"str\") contradicts parameter \"partitioning\" (\"size\") of "
                         + "merge policy \"leveled\"; give it once");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
-                "BTREE")).hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to B-tree indexes");
-        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")),
-                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies to R-tree indexes only, "
-                        + "not to inverted indexes");
+                "SINGLE_PARTITION_WORD_INVIX")).hasMessage("merge policy \"leveled\" applies to B-tree and R-tree "
+                        + "indexes only, not to inverted indexes");
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled",
                 "parameters", Map.of("pick", Map.of()))), "RTREE"))
                 .hasMessage("parameter \"pick\" of merge policy \"leveled\" must be a number or a word; got {}");
@@ -145,7 +143,8 @@ class StorageOptionsParserTest {
 
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(with)).isTrue();
         assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(with))
-                .hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to a dataset, whose policy"
+                .hasMessage("merge policy \"leveled\" applies to secondary B-tree and R-tree indexes only, not to a"
+                        + " dataset, whose policy"
                         + " all its indexes run, its primary B-tree included; set it on the index with CREATE INDEX"
                         + " ... WITH");
     }
@@ -184,7 +183,24 @@ class StorageOptionsParserTest {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
                 Map.of("merge-policy", Map.of("name", "leveled")), "RTREE",
                 Optional.of(IndexOrganisation.of(IndexOrganisation.DHVB))))
-                .hasMessage("merge policy \"leveled\" applies to R-tree indexes only, not to a DHVBTREE index, which"
-                        + " is stored as a B-tree");
+                .hasMessage("merge policy \"leveled\" applies to R-tree and B-tree indexes, not yet to a DHVBTREE"
+                        + " index, which is stored as a B-tree of its own layout");
+    }
+
+    @Test
+    void leveledOnABTreeCutsByKeyOrderWithTheSecondaryDefaults() {
+        Map<String, String> values = StorageOptionsParser.indexOptions(
+                Map.of("merge-policy", Map.of("name", "leveled")), "BTREE").mergePolicy().orElseThrow().parameters();
+        assertThat(values).containsEntry("level0-components", "2").containsEntry("size-ratio", "4")
+                .containsEntry("partitioning", "size");
+        Map<String, String> given = StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name",
+                "leveled", "parameters", Map.of("size-ratio", 10))), "BTREE").mergePolicy().orElseThrow().parameters();
+        assertThat(given).containsEntry("size-ratio", "10");
+        assertThatThrownBy(() -> StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled"),
+                "partitioning", "str"), "BTREE")).hasMessage("partitioning \"str\" cuts by the entries' MBRs and"
+                        + " needs an R-tree; a leveled B-tree cuts its merges along the key order: partitioning"
+                        + " \"size\"");
+        assertThat(StorageOptionsParser.indexOptions(Map.of("merge-policy", Map.of("name", "leveled")), "RTREE")
+                .mergePolicy().orElseThrow().parameters()).containsEntry("size-ratio", "10");
     }
 }

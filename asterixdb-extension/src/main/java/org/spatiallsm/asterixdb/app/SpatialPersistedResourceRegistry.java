@@ -13,6 +13,7 @@ import org.spatiallsm.asterixdb.organisation.grid.GridBTreeResource;
 import org.spatiallsm.asterixdb.rtree.CurveComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.SimpleLinearizeComparatorFactory;
 import org.spatiallsm.asterixdb.rtree.StockCurveComparatorFactory;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledBTreeResource;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResource;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResource;
 
@@ -44,6 +45,7 @@ public class SpatialPersistedResourceRegistry extends PersistedResourceRegistry 
         }
         registeredClasses.put("SpatialLsmSimpleLinearizeComparatorFactory", SimpleLinearizeComparatorFactory.class);
         registeredClasses.put("SpatialLsmLeveledRTreeResource", LeveledRTreeResource.class);
+        registeredClasses.put("SpatialLsmLeveledBTreeResource", LeveledBTreeResource.class);
         // The id predates DHB indexes, which share the resource class.
         registeredClasses.put("SpatialLsmDhvbBTreeResource", HilbertBTreeResource.class);
         registeredClasses.put("SpatialLsmDhbPointComparatorFactory", DhbPointComparatorFactory.class);

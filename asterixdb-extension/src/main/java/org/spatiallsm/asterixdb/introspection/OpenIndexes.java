@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -210,15 +211,19 @@ final class OpenIndexes {
         return value.isPresent() ? value.getAsLong() : null;
     }
 
-    /** Both corners empty for a component without entries. */
+    /** Both corners empty for a component without entries; null for an index that does not prune by MBR. */
     private static MbrListing mbrListing(PrunedIndex index, ILSMDiskComponent component) {
-        Box mbr;
+        Optional<Box> bounds;
         try {
-            mbr = index.mbr(component);
+            bounds = index.mbr(component);
         } catch (HyracksDataException e) {
             throw new UncheckedIOException("cannot read the MBR of " + component.getLSMComponentPhysicalFiles() + ": "
                     + e.getMessage(), e);
         }
+        if (bounds.isEmpty()) {
+            return null;
+        }
+        Box mbr = bounds.get();
         List<Double> min = new ArrayList<>();
         List<Double> max = new ArrayList<>();
         for (int d = 0; !mbr.isEmpty() && d < mbr.dimensions(); d++) {

@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.introspection;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -8,14 +9,22 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
-/** An LSM index whose searches skip disk components by their MBR: what introspection shows of it. */
+/**
+ * An LSM index whose searches skip disk components by their bounds (an R-tree's MBRs, a leveled B-tree's key
+ * ranges): what introspection shows of it.
+ */
 public interface PrunedIndex {
 
     /** Searches since the index was opened, and the disk components they opened and skipped. */
     ReadAmplification.Counts readAmplification();
 
-    /** The MBR a search tests {@code component} against; call under the index's operation-tracker lock. */
-    Box mbr(ILSMDiskComponent component) throws HyracksDataException;
+    /**
+     * The MBR a search tests {@code component} against, for an index that prunes by MBR; empty for one that prunes
+     * by something else. Call under the index's operation-tracker lock.
+     */
+    default Optional<Box> mbr(ILSMDiskComponent component) throws HyracksDataException {
+        return Optional.empty();
+    }
 
     /** The component's level, for an index whose policy has levels; same lock as {@link #mbr}. */
     default OptionalInt level(ILSMDiskComponent component) {
@@ -23,7 +32,7 @@ public interface PrunedIndex {
     }
 
     /**
-     * For an index that records its components' MBRs (a leveled R-tree's manifest): how many components its
+     * For an index that records its components' bounds (a leveled index's manifest): how many components its
      * activations had to scan because no record described them; empty for every other index.
      */
     default OptionalLong componentsScannedAtActivation() {

@@ -14,6 +14,7 @@ import org.apache.asterix.metadata.entities.Dataset;
 import org.apache.asterix.metadata.entities.Index;
 import org.apache.asterix.metadata.utils.DatasetUtil;
 import org.apache.asterix.metadata.utils.MetadataConstants;
+import org.apache.asterix.metadata.declared.BTreeResourceFactoryProvider;
 import org.apache.asterix.metadata.utils.RTreeResourceFactoryProvider;
 import org.apache.asterix.transaction.management.resource.DatasetLocalResourceFactory;
 import org.apache.asterix.om.types.ARecordType;
@@ -21,11 +22,13 @@ import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ILinearizeComparatorFactory;
 import org.apache.hyracks.api.dataflow.value.ITypeTraits;
+import org.apache.hyracks.storage.am.lsm.btree.dataflow.LSMBTreeLocalResourceFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledBTreeResourceFactory;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
 import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
@@ -37,7 +40,8 @@ import org.spatiallsm.storage.MergePolicyChoice;
  * A dataset as spatial-lsm's CC sees it: stock, except that a secondary index created with its own storage options
  * gets a resource factory built from them, and every R-tree of an internal dataset gets its curve order computed
  * fast (the same order as AsterixDB's) and prunes its searches by component MBR ({@code PruningRTree}, or
- * {@code LeveledRTree} under the leveled policy). AsterixDB asks the dataset for an index's resource factory when
+ * {@code LeveledRTree} under the leveled policy), and a secondary B-tree under the leveled policy is a
+ * {@code LeveledBTree}. AsterixDB asks the dataset for an index's resource factory when
  * it creates the index; the factory (and the merge policy in it) is then persisted with the index on every NC.
  */
 public class SpatialDataset extends Dataset {
@@ -77,6 +81,10 @@ public class SpatialDataset extends Dataset {
             return spatialRTree(metadataProvider, index, recordType, metaType, options, policyFactory,
                     policyProperties);
         }
+        if (index.getIndexType() == IndexType.BTREE && isLeveled(options) && getDatasetType() == DatasetType.INTERNAL
+                && options.comparator().isEmpty()) {
+            return leveledBTree(metadataProvider, index, recordType, metaType, policyFactory, policyProperties);
+        }
         if (options.comparator().isPresent() || isLeveled(options)) {
             throw onlyForInternalRTrees(index);
         }
@@ -108,9 +116,26 @@ public class SpatialDataset extends Dataset {
         return new DatasetLocalResourceFactory(getDatasetId(), spatial);
     }
 
+    /** AsterixDB's own secondary B-tree, whose merges, levels and searches are the leveled engine's. */
+    private IResourceFactory leveledBTree(MetadataProvider metadataProvider, Index index, ARecordType recordType,
+            ARecordType metaType, ILSMMergePolicyFactory policyFactory, Map<String, String> policyProperties)
+            throws AlgebricksException {
+        ITypeTraits[] filterTypeTraits = DatasetUtil.computeFilterTypeTraits(this, recordType, metaType);
+        IBinaryComparatorFactory[] filterComparators = DatasetUtil.computeFilterBinaryComparatorFactories(this,
+                recordType, metaType, metadataProvider.getStorageComponentProvider().getComparatorFactoryProvider());
+        IResourceFactory btree = BTreeResourceFactoryProvider.INSTANCE.getResourceFactory(metadataProvider, this,
+                index, recordType, metaType, policyFactory, policyProperties, filterTypeTraits, filterComparators);
+        if (!(btree instanceof LSMBTreeLocalResourceFactory stock)) {
+            throw onlyForInternalRTrees(index);
+        }
+        return new DatasetLocalResourceFactory(getDatasetId(),
+                LeveledBTreeResourceFactory.of(stock, index.getIndexName()));
+    }
+
     private static AlgebricksException onlyForInternalRTrees(Index index) {
-        return new AlgebricksException("index " + index.getIndexName() + ": a comparator or the leveled merge "
-                + "policy can be chosen only for R-tree indexes of internal datasets");
+        return new AlgebricksException("index " + index.getIndexName() + ": a comparator can be chosen only for"
+                + " R-tree indexes of internal datasets, the leveled merge policy only for R-tree and B-tree (not"
+                + " ARRAY) indexes of internal datasets");
     }
 
     private static boolean isLeveled(IndexStorageOptions options) {

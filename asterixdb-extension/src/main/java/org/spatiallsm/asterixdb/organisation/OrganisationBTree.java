@@ -83,14 +83,44 @@ public abstract class OrganisationBTree extends LSMBTree {
         System.arraycopy(btreeOrder, keyFields, rtreeComparators, RTREE_KEY_FIELDS, btreeOrder.length - keyFields);
     }
 
-    /** The parts of a secondary LSM B-tree as AsterixDB builds its own (no Bloom filter, no component filter). */
-    static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches, FileReference file,
-            IBufferCache diskBufferCache, ITypeTraits[] typeTraits, IBinaryComparatorFactory[] cmpFactories,
-            ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker, ILSMIOOperationScheduler ioScheduler,
-            ILSMIOOperationCallbackFactory ioOpCallbackFactory, ILSMPageWriteCallbackFactory pageWriteCallbackFactory,
-            IMetadataPageManagerFactory pageManagerFactory, boolean durable, ITracer tracer,
-            ICompressorDecompressorFactory compressorFactory, ITypeTraits nullTypeTraits,
-            INullIntrospector nullIntrospector) throws HyracksDataException {
+    /**
+     * Where the disk components of a secondary LSM B-tree live and what they are: AsterixDB's file manager and
+     * components ({@link #STOCK}), or a subclass's.
+     */
+    public interface Storage {
+        LSMBTreeFileManager files(IIOManager ioManager, FileReference file, DiskBTreeFactory trees,
+                ICompressorDecompressorFactory compressorFactory);
+
+        LSMBTreeDiskComponentFactory components(DiskBTreeFactory trees);
+    }
+
+    /** AsterixDB's own files and disk components of a secondary B-tree. */
+    public static final Storage STOCK = new Storage() {
+        @Override
+        public LSMBTreeFileManager files(IIOManager ioManager, FileReference file, DiskBTreeFactory trees,
+                ICompressorDecompressorFactory compressorFactory) {
+            return new LSMBTreeFileManager(ioManager, file, trees, false, compressorFactory);
+        }
+
+        @Override
+        public LSMBTreeDiskComponentFactory components(DiskBTreeFactory trees) {
+            return new LSMBTreeDiskComponentFactory(trees, null);
+        }
+    };
+
+    /**
+     * The parts of a secondary LSM B-tree as AsterixDB builds its own (no Bloom filter, no component filter), its
+     * files and disk components those of {@code storage}.
+     */
+    @SuppressWarnings("squid:S00107") // the pieces AsterixDB's own builder takes
+    public static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
+            FileReference file, IBufferCache diskBufferCache, ITypeTraits[] typeTraits,
+            IBinaryComparatorFactory[] cmpFactories, ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker,
+            ILSMIOOperationScheduler ioScheduler, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
+            ILSMPageWriteCallbackFactory pageWriteCallbackFactory, IMetadataPageManagerFactory pageManagerFactory,
+            boolean durable, ITracer tracer, ICompressorDecompressorFactory compressorFactory,
+            ITypeTraits nullTypeTraits, INullIntrospector nullIntrospector, Storage storage)
+            throws HyracksDataException {
         int keys = cmpFactories.length;
         ITreeIndexFrameFactory insertLeaf = new BTreeNSMLeafFrameFactory(
                 new LSMBTreeTupleWriterFactory(typeTraits, keys, false, false, nullTypeTraits, nullIntrospector));
@@ -106,10 +136,9 @@ public abstract class OrganisationBTree extends LSMBTree {
                 copyLeaf, cmpFactories, typeTraits.length);
         DiskBTreeFactory bulkLoadBTrees = new DiskBTreeFactory(ioManager, diskBufferCache, pageManagerFactory,
                 interior, bulkLoadLeaf, cmpFactories, typeTraits.length);
-        LSMBTreeFileManager files = new LSMBTreeFileManager(ioManager, file, diskBTrees, false, compressorFactory);
+        LSMBTreeFileManager files = storage.files(ioManager, file, diskBTrees, compressorFactory);
         return new Parts(ioManager, virtualBufferCaches, interior, insertLeaf, deleteLeaf, diskBufferCache, files,
-                new LSMBTreeDiskComponentFactory(diskBTrees, null),
-                new LSMBTreeDiskComponentFactory(bulkLoadBTrees, null), typeTraits.length, cmpFactories,
+                storage.components(diskBTrees), storage.components(bulkLoadBTrees), typeTraits.length, cmpFactories,
                 mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);
     }
 

@@ -87,7 +87,12 @@ public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
                 typeTraits, cmpFactories, mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx),
                 opTracker, ioSchedulerProvider.getIoScheduler(serviceCtx), ioOpCallbacks, pageWriteCallbackFactory,
                 metadataPageManagerFactory, durable, serviceCtx.getTracer(), compressorDecompressorFactory,
-                nullTypeTraits, nullIntrospector));
+                nullTypeTraits, nullIntrospector, storage()));
+    }
+
+    /** Where the index keeps its disk components, and what they are: AsterixDB's own unless a subclass says. */
+    protected OrganisationBTree.Storage storage() {
+        return OrganisationBTree.STOCK;
     }
 
     /** The index this resource opens as. */

@@ -1,7 +1,5 @@
 package org.spatiallsm.asterixdb.rtree;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.List;
 
 import org.apache.hyracks.api.application.INCServiceContext;
@@ -34,6 +32,7 @@ import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
+import org.spatiallsm.asterixdb.app.StockFields;
 import org.spatiallsm.asterixdb.componentid.CurrentIdCallbackFactory;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 
@@ -141,19 +140,6 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
     /** Copies every instance field the stock classes declare: they are protected and have no getters. */
     protected static <T extends AntiMatterRTreeResource> T copyStockFields(LSMRTreeWithAntiMatterLocalResource from,
             T to) throws HyracksDataException {
-        try {
-            for (Class<?> c = LSMRTreeWithAntiMatterLocalResource.class; c != LsmResource.class.getSuperclass();
-                    c = c.getSuperclass()) {
-                for (Field field : c.getDeclaredFields()) {
-                    if (!Modifier.isStatic(field.getModifiers())) {
-                        field.setAccessible(true);
-                        field.set(to, field.get(from));
-                    }
-                }
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw HyracksDataException.create(e);
-        }
-        return to;
+        return StockFields.copy(LSMRTreeWithAntiMatterLocalResource.class, LsmResource.class, from, to);
     }
 }

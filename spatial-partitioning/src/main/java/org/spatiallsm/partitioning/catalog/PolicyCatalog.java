@@ -21,15 +21,19 @@ import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 public final class PolicyCatalog {
 
     private static final Set<IndexKind> ANY_INDEX = EnumSet.allOf(IndexKind.class);
-    /** A leveled merge partitions its output by the entries' MBRs, which the engine reads from R-tree keys. */
-    private static final Set<IndexKind> LEVELED_INDEXES = EnumSet.of(IndexKind.RTREE);
+    /**
+     * A leveled merge cuts its output by the entries' MBRs (an R-tree) or along the key order (a B-tree); an inverted
+     * index has neither bound a merge could cut by.
+     */
+    private static final Set<IndexKind> LEVELED_INDEXES = EnumSet.of(IndexKind.RTREE, IndexKind.BTREE);
 
     private static final List<CatalogPolicy> ALL = Stream.concat(
             MergePolicies.all().stream().map(stack -> new CatalogPolicy(stack.name(), stack.description(),
                     Family.STACK, stack.schema(), ANY_INDEX)),
             Stream.of(new CatalogPolicy(LeveledPolicy.NAME,
                     "LevelDB-style leveling with spatial overlap tests: level 0 holds up to B0 flushed components,"
-                            + " level i up to B^i; merges cut their output into spatially partitioned components",
+                            + " level i up to B^i; merges cut their output into spatially partitioned components"
+                            + " (R-trees) or key ranges (B-trees)",
                     Family.LEVELED, LeveledPolicy.PARAMETERS, LEVELED_INDEXES)))
             .toList();
 

@@ -28,15 +28,15 @@ class PolicyCatalogTest {
     }
 
     @Test
-    void stackPoliciesApplyToEveryIndexAndLeveledToRTreesOnly() {
+    void stackPoliciesApplyToEveryIndexAndLeveledToRTreesAndBTrees() {
         for (CatalogPolicy policy : PolicyCatalog.all()) {
             boolean leveled = policy.family() == Family.LEVELED;
             assertThat(policy.appliesTo(IndexKind.RTREE)).isTrue();
-            assertThat(policy.appliesTo(IndexKind.BTREE)).isEqualTo(!leveled);
+            assertThat(policy.appliesTo(IndexKind.BTREE)).isTrue();
             assertThat(policy.appliesTo(IndexKind.INVERTED)).isEqualTo(!leveled);
             assertThat(policy.appliesToEveryIndex()).isEqualTo(!leveled);
         }
-        assertThat(PolicyCatalog.byName("leveled").indexKindsText()).isEqualTo("R-tree indexes");
+        assertThat(PolicyCatalog.byName("leveled").indexKindsText()).isEqualTo("B-tree and R-tree indexes");
         assertThat(PolicyCatalog.byName("tiered").indexKindsText()).isEqualTo("B-tree and R-tree and inverted indexes");
     }
 

@@ -11,11 +11,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +26,7 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -31,14 +34,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.spatiallsm.geometry.Rect;
 
 /**
- * The leveled R-tree's manifest (LevelDB's VersionEdit log): one append-only file per index partition, one JSON edit
- * per line behind its checksum ({@link ManifestLines}), each line forced to disk before the engine acts on it. A
- * flush edit describes a flushed or bulk-loaded component when it is installed; a merge edit is the commit point of a
- * merge (all its outputs are written and forced before it, the in-memory install comes after); a move edit is the
- * whole of a trivial move. The state of the index (which components live, every component's level, MBR, entries and
- * bytes) is the replay of the edits ({@link #replay}); a flushed component that no edit names (the node died between
- * its valid bit and its flush edit) is live at level 0, and only its MBR and entries are unknown. A long manifest is
- * rewritten at activation as one snapshot edit of that state ({@link #rewrite}).
+ * The manifest of a leveled index, R-tree or B-tree (LevelDB's VersionEdit log): one append-only file per index
+ * partition, one JSON edit per line behind its checksum ({@link ManifestLines}), each line forced to disk before the
+ * engine acts on it. A flush edit describes a flushed or bulk-loaded component when it is installed; a merge edit is
+ * the commit point of a merge (all its outputs are written and forced before it, the in-memory install comes after);
+ * a move edit is the whole of a trivial move. The state of the index (which components live, every component's
+ * level, bounds, entries and bytes) is the replay of the edits ({@link #replay}); a flushed component that no edit
+ * names (the node died between its valid bit and its flush edit) is live at level 0, and only its bounds and entries
+ * are unknown. A long manifest is rewritten at activation as one snapshot edit of that state ({@link #rewrite}).
  * <p>
  * Pure Java (no Hyracks types), so that the replay and the start-up selection ({@link #select}) are unit-tested.
  */
@@ -59,14 +62,60 @@ public final class LeveledManifest {
     }
 
     /**
-     * A component as the manifest records it: its level, MBR ([minX, minY, maxX, maxY], anti-matter included), entry
-     * count (matter and anti-matter) and bytes on disk.
+     * A component as the manifest records it: its level, bounds (anti-matter included), entry count (matter and
+     * anti-matter) and bytes on disk. The bounds are those of the index's key type: an R-tree component's MBR
+     * ([minX, minY, maxX, maxY]), or a B-tree component's smallest and largest key ({@code keys}); the other is
+     * null and left out of the line, so R-tree lines read as they always did.
      */
-    public record Component(String name, int level, Rect mbr, long entries, long bytes) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Component(String name, int level, Rect mbr, KeyBounds keys, long entries, long bytes) {
+
+        /** An R-tree component. */
+        public Component(String name, int level, Rect mbr, long entries, long bytes) {
+            this(name, level, mbr, null, entries, bytes);
+        }
+
+        /** A B-tree component. */
+        public Component(String name, int level, KeyBounds keys, long entries, long bytes) {
+            this(name, level, null, keys, entries, bytes);
+        }
 
         /** The same component at {@code newLevel}. */
         Component atLevel(int newLevel) {
-            return new Component(name, newLevel, mbr, entries, bytes);
+            return new Component(name, newLevel, mbr, keys, entries, bytes);
+        }
+    }
+
+    /**
+     * The smallest and the largest key of a B-tree component, anti-matter included: each key is the list of its
+     * fields' bytes as the B-tree stores them (AsterixDB's serialized values, type tags included), in lowercase hex.
+     */
+    public record KeyBounds(List<String> min, List<String> max) {
+
+        public KeyBounds {
+            min = List.copyOf(min);
+            max = List.copyOf(max);
+        }
+
+        /** The bounds of keys given as their fields' bytes. */
+        public static KeyBounds of(byte[][] min, byte[][] max) {
+            return new KeyBounds(hex(min), hex(max));
+        }
+
+        public byte[][] minFields() {
+            return bytes(min);
+        }
+
+        public byte[][] maxFields() {
+            return bytes(max);
+        }
+
+        private static List<String> hex(byte[][] fields) {
+            return Arrays.stream(fields).map(HexFormat.of()::formatHex).toList();
+        }
+
+        private static byte[][] bytes(List<String> fields) {
+            return fields.stream().map(HexFormat.of()::parseHex).toArray(byte[][]::new);
         }
     }
 

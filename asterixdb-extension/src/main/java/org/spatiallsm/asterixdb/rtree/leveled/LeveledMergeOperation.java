@@ -8,34 +8,33 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
 import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
-import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeMergeOperation;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
-import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
-import org.spatiallsm.partitioning.partitioner.PartitionInfo;
 
 /**
- * A merge of a {@link LeveledRTree}: AsterixDB's merge of an R-tree, plus the policy's decision, the merge's serial
- * (unique per index, in its output names and manifest edit) and all the components it writes. The harness knows
- * only the first ({@code getNewComponent()}); the others travel here.
+ * A merge of a leveled index (R-tree or B-tree): AsterixDB's merge of the index, plus the policy's decision, the
+ * merge's serial (unique per index, in its output names and manifest edit) and all the components it writes, each
+ * with what the merge found of it (bounds, entries). The harness knows only the first ({@code getNewComponent()});
+ * the others travel here.
  */
-final class LeveledMergeOperation extends LSMRTreeMergeOperation {
+final class LeveledMergeOperation extends MergeOperation {
 
-    private final LeveledMerge<Rect> decision;
+    private final LeveledMerge<?> decision;
     private final List<LeveledManifest.Component> inputs;
     private final long serial;
-    /** The outputs begun, in the order they were created: what a failed merge deletes. */
+    /** The files of the outputs begun, in the order they were created: what a failed merge deletes. */
     private final List<FileReference> outputFiles = new ArrayList<>();
     private List<ILSMDiskComponent> outputs = List.of();
-    private List<PartitionInfo> partitions = List.of();
+    private List<LeveledEngine.Scan> described = List.of();
     /** The merge edit once written (the commit), installed by the harness afterwards. */
     private volatile LeveledManifest.MergeEdit committed;
 
     LeveledMergeOperation(MergeOperation stock, ILSMIOOperationCallback callback, String indexIdentifier,
-            LeveledMerge<Rect> decision, List<LeveledManifest.Component> inputs, long serial) {
-        super(stock.getAccessor(), stock.getCursor(), stock.getCursorStats(), stock.getTarget(), null, null, callback,
-                indexIdentifier);
+            LeveledMerge<?> decision, List<LeveledManifest.Component> inputs, long serial) {
+        super(stock.getAccessor(), stock.getTarget(), callback, indexIdentifier, stock.getCursor(),
+                stock.getCursorStats());
         this.decision = decision;
         this.inputs = inputs;
         this.serial = serial;
@@ -46,7 +45,7 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         return inputs;
     }
 
-    LeveledMerge<Rect> decision() {
+    LeveledMerge<?> decision() {
         return decision;
     }
 
@@ -54,16 +53,25 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         return serial;
     }
 
-    /** The merge writes one output per partition, in output order; none is begun yet. */
-    void expectOutputs(List<PartitionInfo> outputPartitions) {
-        partitions = List.copyOf(outputPartitions);
-        outputs = new ArrayList<>(Collections.nCopies(partitions.size(), null));
+    /** The merge writes {@code count} outputs; none is begun yet. */
+    void expectOutputs(int count) {
+        outputs = new ArrayList<>(Collections.nCopies(count, null));
+        described = new ArrayList<>(Collections.nCopies(count, null));
     }
 
-    /** Output {@code output} was created, in {@code file}. Outputs may begin in any order. */
-    void beginOutput(int output, FileReference file, ILSMDiskComponent component) {
-        outputFiles.add(file);
+    /** Output {@code output} was created, in {@code files}. Outputs may begin in any order. */
+    void beginOutput(int output, LSMComponentFileReferences files, ILSMDiskComponent component) {
+        for (FileReference file : files.getFileReferences()) {
+            if (file != null) {
+                outputFiles.add(file);
+            }
+        }
         outputs.set(output, component);
+    }
+
+    /** What the merge found of output {@code output}: its bounds and entries, anti-matter included. */
+    void describeOutput(int output, LeveledEngine.Scan scan) {
+        described.set(output, scan);
     }
 
     /** All outputs, in output order; the first is the one the harness holds. */
@@ -71,9 +79,9 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         return outputs;
     }
 
-    /** What the partitioner says of each output (MBR, entries), in output order. */
-    List<PartitionInfo> partitions() {
-        return partitions;
+    /** What the merge found of each output, in output order. */
+    List<LeveledEngine.Scan> described() {
+        return described;
     }
 
     /** The merge edit, once committed; null before. */
@@ -85,7 +93,13 @@ final class LeveledMergeOperation extends LSMRTreeMergeOperation {
         committed = edit;
     }
 
-    /** A failed merge deletes every output it began (the stock R-tree merge names no file to delete here). */
+    /** The first output's files, as the stock merge would name them; the outputs' own files are in {@link #cleanup}. */
+    @Override
+    public LSMComponentFileReferences getComponentFiles() {
+        return new LSMComponentFileReferences(target, null, null);
+    }
+
+    /** A failed merge deletes every output it began (the stock merge would delete only the first). */
     @Override
     public void cleanup(IBufferCache bufferCache) {
         for (FileReference file : outputFiles) {

@@ -14,18 +14,17 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.spatiallsm.asterixdb.introspection.FlushCount;
 import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
-import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.leveled.LeveledView;
 
 /**
- * Plugs the pure {@link LeveledPolicy} into Hyracks' LSM harness for one {@link LeveledRTree}. Called under the
- * index's operation-tracker lock after every flush and every merge: a move is done at once (one manifest line) and
- * the policy is asked again; a merge is scheduled with exactly the decision's inputs. A COMPACT that had to wait for
- * a running merge is scheduled when it completes. Flushes and merges go to the introspection journal (a move changes
- * no file and is not an event).
+ * Plugs the pure {@link LeveledPolicy} into Hyracks' LSM harness for one leveled index ({@link LeveledIndex}).
+ * Called under the index's operation-tracker lock after every flush and every merge: a move is done at once (one
+ * manifest line) and the policy is asked again; a merge is scheduled with exactly the decision's inputs. A COMPACT
+ * that had to wait for a running merge is scheduled when it completes. Flushes and merges go to the introspection
+ * journal (a move changes no file and is not an event).
  */
 final class LeveledMergePolicy implements ILSMMergePolicy {
 
@@ -44,13 +43,13 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
 
     @Override
     public void diskComponentAdded(ILSMIndex index, boolean fullMergeIsRequested) throws HyracksDataException {
-        LeveledRTree leveled = leveled(index);
+        LeveledEngine<?> leveled = leveled(index);
         long flushCount = FlushCount.of(index);
         List<ILSMDiskComponent> components = new ArrayList<>(index.getDiskComponents());
         journal.stackChanged(index, components, flushCount);
         if (fullMergeIsRequested) {
             // COMPACT came while a merge ran; as with the stock policies, it runs once that merge is done, decided
-            // by the core through the index (LeveledRTree.createMergeOperation).
+            // by the core through the index (LeveledEngine.createMergeOperation).
             ILSMIOOperation compaction =
                     index.createAccessor(NoOpIndexAccessParameters.INSTANCE).scheduleFullMerge();
             if (compaction.getIOOpertionType() != LSMIOOperationType.NOOP) {
@@ -58,15 +57,21 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
             }
             return;
         }
-        // Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
-        // completion calls here again). Bounded: every move takes a component one level deeper.
+        decide(index, leveled, flushCount);
+    }
+
+    /**
+     * Each move changes only a level, so the policy may have more to do at once; a merge ends the round (its
+     * completion calls here again). Bounded: every move takes a component one level deeper.
+     */
+    private <E> void decide(ILSMIndex index, LeveledEngine<E> leveled, long flushCount) throws HyracksDataException {
         while (true) {
-            LeveledSnapshots.Snapshot<ILSMDiskComponent> snapshot = leveled.snapshot();
-            Optional<LeveledMerge<Rect>> decision = core.findMerge(snapshot.view());
+            LeveledSnapshots.Snapshot<ILSMDiskComponent, E> snapshot = leveled.snapshot();
+            Optional<LeveledMerge<E>> decision = core.findMerge(snapshot.view());
             if (decision.isEmpty()) {
                 return;
             }
-            LeveledMerge<Rect> merge = decision.get();
+            LeveledMerge<E> merge = decision.get();
             if (merge.isMove()) {
                 if (leveled.move(snapshot.component(merge.picked().id()), merge.sourceLevel(),
                         merge.targetLevel())) {
@@ -76,7 +81,7 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
                 return;
             }
             List<ILSMDiskComponent> inputs = new ArrayList<>();
-            for (LeveledComponent<Rect> input : merge.inputs()) {
+            for (LeveledComponent<E> input : merge.inputs()) {
                 inputs.add(snapshot.component(input.id()));
             }
             ILSMIOOperation scheduled = leveled.scheduleMerge(merge, inputs);
@@ -89,7 +94,7 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
     }
 
     /** COMPACT's merge of every component of the index as {@code view} shows it; empty when nothing is to merge. */
-    Optional<LeveledMerge<Rect>> fullCompaction(LeveledView<Rect> view) {
+    <E> Optional<LeveledMerge<E>> fullCompaction(LeveledView<E> view) {
         return core.fullCompaction(view);
     }
 
@@ -98,11 +103,11 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
         return core.isMergeLagging(leveled(index).snapshot().view());
     }
 
-    private static LeveledRTree leveled(ILSMIndex index) throws HyracksDataException {
-        if (!(index instanceof LeveledRTree leveled)) {
+    private static LeveledEngine<?> leveled(ILSMIndex index) throws HyracksDataException {
+        if (!(index instanceof LeveledIndex leveled)) {
             throw HyracksDataException.create(new IllegalStateException(
-                    "the leveled merge policy applies only to R-tree indexes, not to " + index));
+                    "the leveled merge policy applies only to leveled R-tree and B-tree indexes, not to " + index));
         }
-        return leveled;
+        return leveled.engine();
     }
 }

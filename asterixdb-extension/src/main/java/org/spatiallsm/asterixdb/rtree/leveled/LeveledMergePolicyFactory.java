@@ -18,7 +18,7 @@ import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** The Hyracks factory of the {@code leveled} merge policy (R-tree indexes only). */
+/** The Hyracks factory of the {@code leveled} merge policy (R-tree and secondary B-tree indexes). */
 public final class LeveledMergePolicyFactory implements ILSMMergePolicyFactory {
     private static final long serialVersionUID = 1L;
 

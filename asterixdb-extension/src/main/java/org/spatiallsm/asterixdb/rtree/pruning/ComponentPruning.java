@@ -68,15 +68,9 @@ public final class ComponentPruning {
 
     /** Stateless (AsterixDB's and Hyracks' providers only read the bytes they are given): shared by all threads. */
     private final IPrimitiveValueProvider[] keyValues;
-    private final ReadAmplification counters = new ReadAmplification();
+    private final SearchCounting counting = new SearchCounting();
     /** Components are compared by identity and leave the cache with the component. */
     private final Map<ILSMDiskComponent, Box> rootMbrs = Collections.synchronizedMap(new WeakHashMap<>());
-    /**
-     * Disk components the last {@link #prune} on this thread skipped, until {@link #countSearch}: the harness calls
-     * both on the searching thread, and may call {@code getOperationalComponents} again (it retries when it cannot
-     * enter a component), so the count is taken once per search, from the attempt that succeeded.
-     */
-    private final ThreadLocal<int[]> skippedByLastPrune = ThreadLocal.withInitial(() -> new int[1]);
 
     /** @param keyValues the R-tree's value providers of its 2·d key fields (the lower corner, then the upper) */
     public ComponentPruning(IPrimitiveValueProviderFactory[] keyValues) {
@@ -98,23 +92,12 @@ public final class ComponentPruning {
                 skipped = operational(ctx.getComponentHolder(), window.get(), mbrOf);
             }
         }
-        skippedByLastPrune.get()[0] = skipped;
+        counting.pruned(skipped);
     }
 
     /** Counts a {@code SEARCH} with the disk components it entered and those {@link #prune} skipped for it. */
     public void countSearch(ILSMIndexOperationContext ctx) {
-        if (ctx.getOperation() != IndexOperation.SEARCH) {
-            return;
-        }
-        int opened = 0;
-        for (ILSMComponent component : ctx.getComponentHolder()) {
-            if (component.getType() == LSMComponentType.DISK) {
-                opened++;
-            }
-        }
-        int[] skipped = skippedByLastPrune.get();
-        counters.recordSearch(opened, skipped[0]);
-        skipped[0] = 0;
+        counting.countSearch(ctx);
     }
 
     /**
@@ -163,7 +146,7 @@ public final class ComponentPruning {
     }
 
     public ReadAmplification.Counts counts() {
-        return counters.counts();
+        return counting.counts();
     }
 
     private Box readRootPage(AbstractTreeIndex rtree) throws HyracksDataException {

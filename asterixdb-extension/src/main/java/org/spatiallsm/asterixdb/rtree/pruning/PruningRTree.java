@@ -1,5 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.pruning;
 
+import java.util.Optional;
+
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.common.ophelpers.IndexOperation;
@@ -71,7 +73,7 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     @Override
     public void getOperationalComponents(ILSMIndexOperationContext ctx) throws HyracksDataException {
         super.getOperationalComponents(ctx);
-        pruning.prune(ctx, this::mbr);
+        pruning.prune(ctx, this::componentMbr);
     }
 
     @Override
@@ -109,9 +111,13 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
         return pruning.counts();
     }
 
-    /** From the component's root page, unless a subclass knows its components' MBRs. */
     @Override
-    public Box mbr(ILSMDiskComponent component) throws HyracksDataException {
+    public final Optional<Box> mbr(ILSMDiskComponent component) throws HyracksDataException {
+        return Optional.of(componentMbr(component));
+    }
+
+    /** The MBR a search tests the component against: from its root page, unless a subclass knows it. */
+    protected Box componentMbr(ILSMDiskComponent component) throws HyracksDataException {
         return pruning.rootPageMbr(component);
     }
 }

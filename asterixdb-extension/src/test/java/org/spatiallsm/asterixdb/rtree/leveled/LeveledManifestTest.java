@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.Component;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.FlushEdit;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.KeyBounds;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MergeEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.MoveEdit;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest.SnapshotEdit;
@@ -48,6 +49,25 @@ class LeveledManifestTest {
         assertThat(version.levelOf("3_3")).isZero();
         assertThat(version.removed()).isEmpty();
         assertThat(version.lastSerial()).isEqualTo(-1);
+    }
+
+    @Test
+    void aBTreeComponentRecordsItsKeyRangeAsTheFieldsBytesInHex() {
+        KeyBounds keys = KeyBounds.of(new byte[][] { { 0x0d, 0x03, 'a' }, { 0x04, 0, 7 } },
+                new byte[][] { { 0x0d, 0x03, 'z' }, { 0x04, 1, (byte) 0xff } });
+        FlushEdit flush = new FlushEdit(new Component("4_4", 0, keys, 3, 32768));
+        assertThat(LeveledManifest.encode(flush)).isEqualTo("{\"edit\":\"flush\",\"component\":{\"name\":\"4_4\","
+                + "\"level\":0,\"keys\":{\"min\":[\"0d0361\",\"040007\"],\"max\":[\"0d037a\",\"0401ff\"]},"
+                + "\"entries\":3,\"bytes\":32768}}");
+        MergeEdit merge = new MergeEdit(0, List.of("4_4"), List.of(new Component("4_4_m0p0", 1, keys, 3, 32768)),
+                List.of(flush.component()));
+        Version version = replay(flush, merge);
+        Component merged = version.live().get("4_4_m0p0");
+        assertThat(merged.mbr()).isNull();
+        assertThat(merged.keys().minFields()).isDeepEqualTo(new byte[][] { { 0x0d, 0x03, 'a' }, { 0x04, 0, 7 } });
+        assertThat(merged.keys().maxFields()).isDeepEqualTo(new byte[][] { { 0x0d, 0x03, 'z' }, { 0x04, 1, -1 } });
+        assertThat(LeveledManifest.decode(LeveledManifest.encode(merge))).isEqualTo(merge);
+        assertThat(LeveledManifest.encode(FLUSH_0)).doesNotContain("keys");
     }
 
     @Test
