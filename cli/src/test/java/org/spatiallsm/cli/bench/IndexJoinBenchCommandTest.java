@@ -30,7 +30,7 @@ class IndexJoinBenchCommandTest {
         assertOneLineUsageError(bench("--indexes", "rtree,btree"),
                 "unknown organisation 'btree' (known: rtree, dhb, dhvb, shb, sif)");
         assertOneLineUsageError(bench("--distribution", "nowhere"), "unknown distribution 'nowhere'");
-        assertOneLineUsageError(bench("--transport", "ftp"), "--transport must be feed or http, got 'ftp'");
+        assertOneLineUsageError(bench("--transport", "ftp"), "--transport must be feed, http or file, got 'ftp'");
     }
 
     @Test
