@@ -29,7 +29,6 @@ import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeTupleWriterFactory
 import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeTupleWriterFactoryForPointMBR;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
-import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.spatiallsm.asterixdb.app.StockFields;
@@ -92,9 +91,9 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
         LSMRTreeTupleWriterFactory buddyWriter =
                 new LSMRTreeTupleWriterFactory(typeTraits, true, nullTypeTraits, nullIntrospector);
         RTreeFactory diskTrees = new RTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
-                interiorFrames, leafFrames(copyLeafWriter), cmpFactories, typeTraits.length, isPointMBR);
+                interiorFrames, leafFrames(copyLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
         RTreeFactory bulkLoadTrees = new RTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
-                interiorFrames, leafFrames(bulkLoadLeafWriter), cmpFactories, typeTraits.length, isPointMBR);
+                interiorFrames, leafFrames(bulkLoadLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
 
         ComponentFilterHelper filterHelper = null;
         LSMComponentFilterFrameFactory filterFrames = null;
@@ -118,9 +117,10 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
         }
 
         ILSMOperationTracker opTracker = opTrackerProvider.getOperationTracker(serviceCtx, this);
-        return new Parts(ioManager, file, virtualBufferCaches, diskBufferCache, interiorFrames, leafFrames(leafWriter),
-                new BTreeNSMInteriorFrameFactory(buddyWriter), new BTreeNSMLeafFrameFactory(buddyWriter), diskTrees,
-                bulkLoadTrees, new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, filterHelper),
+        return new Parts(ioManager, file, virtualBufferCaches, diskBufferCache, interiorFrames,
+                leafFrames(leafWriter, false), new BTreeNSMInteriorFrameFactory(buddyWriter),
+                new BTreeNSMLeafFrameFactory(buddyWriter), diskTrees, bulkLoadTrees,
+                new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(diskTrees, filterHelper),
                 new LSMRTreeWithAntiMatterTuplesDiskComponentFactory(bulkLoadTrees, filterHelper), filterHelper,
                 filterFrames, filterManager, comparatorFields, linearizerArray,
                 mergePolicyFactory.createMergePolicy(mergePolicyProperties, serviceCtx), opTracker,
@@ -133,8 +133,10 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
                 true, false, nullTypeTraits, nullIntrospector);
     }
 
-    private RTreeFrameFactory leafFrames(RTreeTypeAwareTupleWriterFactory writer) {
-        return new RTreeNSMLeafFrameFactory(writer, valueProviderFactories, rtreePolicyType, isPointMBR);
+    /** @param diskComponents whether the frames read disk components' pages, which never change */
+    private RTreeFrameFactory leafFrames(RTreeTypeAwareTupleWriterFactory writer, boolean diskComponents) {
+        return new DoubleKeyLeafFrameFactory(writer, valueProviderFactories, rtreePolicyType, isPointMBR,
+                diskComponents);
     }
 
     /** Copies every instance field the stock classes declare: they are protected and have no getters. */

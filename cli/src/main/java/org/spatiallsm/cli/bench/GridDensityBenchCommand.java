@@ -1,6 +1,5 @@
 package org.spatiallsm.cli.bench;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,11 +22,6 @@ import org.spatiallsm.experiment.study.Organisation;
 import org.spatiallsm.experiment.study.OrganisationStatements;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.GeneratedRecords;
-import org.spatiallsm.load.LoadException;
-import org.spatiallsm.load.LoadReport;
-import org.spatiallsm.load.Loader;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -62,8 +56,6 @@ import picocli.CommandLine.Spec;
 public final class GridDensityBenchCommand implements Callable<Integer> {
 
     private static final Duration LSM_TIMEOUT = Duration.ofMinutes(10);
-    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-    private static final int CONTENT_CHECKS = 5;
 
     @Spec
     CommandSpec spec;
@@ -226,28 +218,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
             return rows;
         }
 
-        /** Loads the records through a socket feed. */
         private void load() {
-            Loader.Options options = new Loader.Options(dataset, Loader.Transport.FEED, FeedMode.INSERT, null,
-                    feed.host(), feed.port(), 1000, 0, false, with.with(), false, feed.stallTimeout(),
-                    CONTENT_CHECKS, FeedOptions.clusterDataDir(), PROGRESS_INTERVAL);
-            LoadReport report;
-            try {
-                report = new Loader(client, System.err, false).load(new GeneratedRecords(generator, 0, records),
-                        shape, options);
-            } catch (IOException e) {
-                throw new LoadException("the feed into " + dataset + " failed: " + e.getMessage(), e);
-            }
-            if (!report.verified()) {
-                throw new LoadException(String.format(Locale.ROOT, "the feed delivered %,d of %,d records%s",
-                        report.found(), report.expected(), report.contentProblems().isEmpty() ? ""
-                                : "; " + report.contentProblems().get(0)));
-            }
-            // DDL on the dataset needs the feed gone, not only stopped.
-            String feedName = Sqlpp.identifier(options.effectiveFeedName());
-            client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; DISCONNECT FEED " + feedName
-                    + " FROM DATASET " + Sqlpp.identifier(dataset.dataset()) + "; DROP FEED " + feedName + ";");
-            progress("%,d records in %.1f s", report.sent(), report.totalTime().toNanos() / 1e9);
+            double seconds = ScratchLoad.load(client, dataset, shape, generator, records, feed, with.with(),
+                    System.err);
+            progress("%,d records in %.1f s", records, seconds);
         }
 
         /**

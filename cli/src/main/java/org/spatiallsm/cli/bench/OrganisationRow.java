@@ -153,7 +153,7 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
         return cells;
     }
 
-    private static void line(StringBuilder out, String label, List<String> cells) {
+    static void line(StringBuilder out, String label, List<String> cells) {
         out.append(String.format(Locale.ROOT, "%-22s", label));
         cells.forEach(cell -> out.append(String.format(Locale.ROOT, "%20s", cell)));
         out.append('\n');

@@ -1,0 +1,224 @@
+package org.spatiallsm.asterixdb.rtree;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.asterix.dataflow.data.nontagged.serde.ADoubleSerializerDeserializer;
+import org.apache.asterix.om.types.ATypeTag;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProvider;
+import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
+import org.apache.hyracks.storage.am.common.api.ITreeIndexTupleWriter;
+import org.apache.hyracks.storage.am.rtree.api.IRTreeLeafFrame;
+import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrame;
+import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
+import org.apache.hyracks.storage.am.rtree.frames.RTreePolicyType;
+import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
+import org.apache.hyracks.storage.common.MultiComparator;
+import org.apache.hyracks.storage.common.buffercache.ICachedPage;
+import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
+
+/**
+ * Leaf frames of spatial-lsm's R-trees with a cheaper search test. A search tests every entry of every leaf whose MBR
+ * meets its query, and a leaf of a 128 KB page holds thousands of point entries; an index nested-loop join, one small
+ * search per outer record, spent most of its time there (measured in docs/index-organisations.md). Two changes, each
+ * leaving every answer as it was:
+ * <ul>
+ * <li>Two AsterixDB doubles are compared directly. AsterixDB's generic comparator (type tags, type hierarchy and number
+ * promotion on every call) returns {@code Double.compare} of two doubles, which is what this frame computes; any other
+ * pair (a null query key, another numeric type) still goes to the index's comparator.</li>
+ * <li>On the pages of disk components ({@code immutablePages}), the entries' {@link LeafRuns run boxes} are computed on
+ * a page's first search and kept, and a search skips the runs whose box misses its query. A disk component's pages
+ * never change once bulk-loaded, and a page is known by its buffer-cache id: the file id (never reused while the node
+ * runs: AsterixDB's file map counts ids up) and the page number. The boxes of at most {@value #CACHED_LEAVES} leaves
+ * are kept per factory (one factory serves one index partition, so one buffer cache), least recently used first out.
+ * Memory components' pages change under the search's feet and get only the first change.</li>
+ * </ul>
+ */
+public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
+
+    private static final long serialVersionUID = 1L;
+    /** A tagged double: its type tag, then its 8 bytes. */
+    private static final int TAGGED_DOUBLE_LENGTH = 9;
+    /** About 2 KB of boxes per full leaf of points: 2 MB per index partition. */
+    static final int CACHED_LEAVES = 1024;
+    /** Cached for a leaf whose entries are not all doubles: its search tests every entry. */
+    private static final LeafRuns NO_RUNS = LeafRuns.of(0, 1, (entry, low, high) -> {
+    });
+
+    private final boolean immutablePages;
+    /** Page id to its leaf's runs; never serialized (the factory is built on the node, see AntiMatterRTreeResource). */
+    private transient Map<Long, LeafRuns> runs;
+
+    /** @param immutablePages the frames read pages of disk components only, which never change */
+    public DoubleKeyLeafFrameFactory(RTreeTypeAwareTupleWriterFactory tupleWriterFactory,
+            IPrimitiveValueProviderFactory[] keyValueProviderFactories, RTreePolicyType rtreePolicyType,
+            boolean isPointMBR, boolean immutablePages) {
+        super(tupleWriterFactory, keyValueProviderFactories, rtreePolicyType, isPointMBR);
+        this.immutablePages = immutablePages;
+    }
+
+    @Override
+    public IRTreeLeafFrame createFrame() {
+        IPrimitiveValueProvider[] keyValueProviders = new IPrimitiveValueProvider[keyValueProviderFactories.length];
+        for (int i = 0; i < keyValueProviders.length; i++) {
+            keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
+        }
+        return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR,
+                immutablePages ? this : null);
+    }
+
+    private synchronized LeafRuns cached(long pageId) {
+        if (runs == null) {
+            runs = new LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Long, LeafRuns> eldest) {
+                    return size() > CACHED_LEAVES;
+                }
+            };
+        }
+        return runs.get(pageId);
+    }
+
+    private synchronized void cache(long pageId, LeafRuns leaf) {
+        runs.put(pageId, leaf);
+    }
+
+    /** The stock leaf frame with the cheaper test. */
+    private static final class Frame extends RTreeNSMLeafFrame {
+
+        private static final byte UNKNOWN = 0;
+        private static final byte MEETS = 1;
+        private static final byte MISSES = 2;
+
+        /** Null for pages that may change. */
+        private final DoubleKeyLeafFrameFactory cache;
+        /** Whether the current page's runs and the query's box are set up (the first test after setPage). */
+        private boolean prepared;
+        private LeafRuns pageRuns;
+        /** Per run of the current page, whether the current query meets its box; filled as the search goes. */
+        private byte[] verdicts = new byte[0];
+        private double[] queryLow = new double[0];
+        private double[] queryHigh = new double[0];
+
+        Frame(ITreeIndexTupleWriter tupleWriter, IPrimitiveValueProvider[] keyValueProviders,
+                RTreePolicyType rtreePolicyType, boolean isPointMBR, DoubleKeyLeafFrameFactory cache) {
+            super(tupleWriter, keyValueProviders, rtreePolicyType, isPointMBR);
+            this.cache = cache;
+        }
+
+        /** A search sets the leaf before it tests its entries against one query: the next test sets up anew. */
+        @Override
+        public void setPage(ICachedPage page) {
+            super.setPage(page);
+            prepared = false;
+        }
+
+        /** The stock test (query low <= entry high and query high >= entry low on every axis), run by run. */
+        @Override
+        public boolean intersect(ITupleReference query, int tupleIndex, MultiComparator cmp)
+                throws HyracksDataException {
+            if (cache != null) {
+                if (!prepared) {
+                    prepare(query, cmp);
+                }
+                if (pageRuns != null) {
+                    int run = tupleIndex / LeafRuns.RUN;
+                    if (verdicts[run] == UNKNOWN) {
+                        verdicts[run] = pageRuns.meets(run, queryLow, queryHigh) ? MEETS : MISSES;
+                    }
+                    if (verdicts[run] == MISSES) {
+                        return false;
+                    }
+                }
+            }
+            frameTuple.resetByTupleIndex(this, tupleIndex);
+            int dimensions = cmp.getKeyFieldCount() / 2;
+            IBinaryComparator[] comparators = cmp.getComparators();
+            for (int low = 0; low < dimensions; low++) {
+                int high = dimensions + low;
+                if (compare(comparators[low], query, low, frameTuple, high) > 0
+                        || compare(comparators[low], query, high, frameTuple, low) < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The query's box and the page's runs, if the query is all doubles and the page an immutable one. */
+        private void prepare(ITupleReference query, MultiComparator cmp) {
+            prepared = true;
+            pageRuns = null;
+            int dimensions = cmp.getKeyFieldCount() / 2;
+            if (queryLow.length != dimensions) {
+                queryLow = new double[dimensions];
+                queryHigh = new double[dimensions];
+            }
+            if (!readBox(query, dimensions, queryLow, queryHigh) || !(page instanceof ICachedPageInternal internal)) {
+                return;
+            }
+            long pageId = internal.getDiskPageId();
+            LeafRuns leaf = cache.cached(pageId);
+            if (leaf == null) {
+                leaf = runsOfPage(dimensions);
+                cache.cache(pageId, leaf);
+            }
+            if (leaf == NO_RUNS) {
+                return;
+            }
+            pageRuns = leaf;
+            if (verdicts.length < leaf.runs()) {
+                verdicts = new byte[leaf.runs()];
+            } else {
+                Arrays.fill(verdicts, 0, leaf.runs(), UNKNOWN);
+            }
+        }
+
+        /** Every entry's box read once; {@link #NO_RUNS} if some coordinate is not a double. */
+        private LeafRuns runsOfPage(int dimensions) {
+            boolean[] allDoubles = { true };
+            LeafRuns leaf = LeafRuns.of(getTupleCount(), dimensions, (entry, low, high) -> {
+                frameTuple.resetByTupleIndex(this, entry);
+                allDoubles[0] &= readBox(frameTuple, dimensions, low, high);
+            });
+            return allDoubles[0] ? leaf : NO_RUNS;
+        }
+    }
+
+    /** Reads a key's low corner (fields 0 .. d-1) and high corner (d .. 2d-1); false if one is not a double. */
+    static boolean readBox(ITupleReference key, int dimensions, double[] low, double[] high) {
+        for (int d = 0; d < dimensions; d++) {
+            if (!isDouble(key, d) || !isDouble(key, dimensions + d)) {
+                return false;
+            }
+            low[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(d), key.getFieldStart(d) + 1);
+            high[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(dimensions + d),
+                    key.getFieldStart(dimensions + d) + 1);
+        }
+        return true;
+    }
+
+    private static boolean isDouble(ITupleReference key, int field) {
+        return key.getFieldLength(field) == TAGGED_DOUBLE_LENGTH
+                && key.getFieldData(field)[key.getFieldStart(field)] == ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG;
+    }
+
+    /** Field {@code fa} of {@code a} against field {@code fb} of {@code b}, as {@code generic} would answer. */
+    static int compare(IBinaryComparator generic, ITupleReference a, int fa, ITupleReference b, int fb)
+            throws HyracksDataException {
+        byte[] aBytes = a.getFieldData(fa);
+        int aStart = a.getFieldStart(fa);
+        byte[] bBytes = b.getFieldData(fb);
+        int bStart = b.getFieldStart(fb);
+        if (isDouble(a, fa) && isDouble(b, fb)) {
+            return Double.compare(ADoubleSerializerDeserializer.getDouble(aBytes, aStart + 1),
+                    ADoubleSerializerDeserializer.getDouble(bBytes, bStart + 1));
+        }
+        return generic.compare(aBytes, aStart, a.getFieldLength(fa), bBytes, bStart, b.getFieldLength(fb));
+    }
+}
