@@ -26,8 +26,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * {@code ORDER BY spatial_distance(...) LIMIT k} through the R-tree: EXPLAIN shows the kNN search, and its answers
  * equal the full scan's ({@code SET `spatial-lsm.knn` "false"}) and a model's, for random points, k and OFFSET, with
- * and without a tie-breaking key, on a small integer grid (many ties and duplicate points), across flushes, merges,
- * deletes and upserts that move points, with the newest changes in memory, under a stack policy and leveled.
+ * and without a tie-breaking key, on a small integer grid (many ties and duplicate points), from an empty dataset
+ * through a bulk insert that makes multi-page R-trees to flushes, merges, deletes and upserts that move points, with
+ * the newest changes in memory, under a stack policy and leveled. Queries the index cannot answer scan.
  */
 @SharedSpatialCluster
 class KnnQueryTest {
@@ -36,16 +37,29 @@ class KnnQueryTest {
     private static final String TWO_POINTS = "[{\"id\": 1, \"loc\": point(\"1.0,1.0\")}, {\"id\": 2, \"loc\": "
             + "point(\"3.0,3.0\")}]";
 
+    /** A dataverse name, the dataset's merge policy and the index's WITH clause (none for the dataset's policy). */
+    static final String POLICIES = """
+            KnnBinomial | {"name": "binomial", "parameters": {"k": 3}} |
+            KnnLeveled  | {"name": "no-merge"} | WITH {"merge-policy": {"name": "leveled", "parameters": \
+            {"level0-components": 2, "size-ratio": 2, "max-component-entries": 40, "partitioning": "str"}}}
+            """;
+
+    /** Enough points that each partition's first component is an R-tree of several pages (32 KB each). */
+    private static final int BULK = 4000;
+
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "KnnBinomial | {\"name\": \"binomial\", \"parameters\": {\"k\": 3}} |",
-        "KnnLeveled  | {\"name\": \"no-merge\"} | WITH {\"merge-policy\": {\"name\": \"leveled\", \"parameters\":"
-                + " {\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": 40,"
-                + " \"partitioning\": \"str\"}}}"
-    })
+    @CsvSource(delimiter = '|', textBlock = POLICIES)
     void answersEqualTheFullScansAcrossFlushesMergesDeletesAndUpserts(String dataverse, String datasetPolicy,
-            String indexOptions, SpatialTestCluster cluster) throws Exception {
-        QueryServiceClient client = cluster.client();
+            String indexOptions, SpatialTestCluster cluster) {
+        randomHistory(cluster.client(), dataverse, datasetPolicy, indexOptions, 3, 4);
+    }
+
+    /**
+     * A grid of {@link #BULK} points, flushed, then {@code rounds} rounds of inserts, deletes and upserts that move
+     * points (all flushed but the last, which stays in memory), each followed by {@code queries} random queries.
+     */
+    static void randomHistory(QueryServiceClient client, String dataverse, String datasetPolicy,
+            String indexOptions, int rounds, int queries) {
         client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
                 + dataverse + "; CREATE TYPE Located AS { id: int64, loc: point };"
                 + " CREATE DATASET Places(Located) PRIMARY KEY id WITH {\"merge-policy\": " + datasetPolicy + "};"
@@ -60,10 +74,19 @@ class KnnQueryTest {
                 .contains("knn-search(", "locIdx", "KNN_SEARCH");
         assertThat(client.executeOrThrow("USE " + dataverse + "; " + OFF + "EXPLAIN " + query).plan())
                 .doesNotContain("knn-search");
-        assertQueriesAgree(client, dataverse, model, random, "empty");
+        assertQueriesAgree(client, dataverse, model, random, queries, "empty");
 
-        long nextId = 0;
-        for (int round = 0; round < 6; round++) {
+        // Every point of the 12 x 11 grid, about 30 times.
+        client.executeOrThrow("USE " + dataverse + "; INSERT INTO Places (SELECT VALUE {\"id\": i, \"loc\": "
+                + "create_point(to_double(i % 12), to_double(i % 11))} FROM range(0, " + (BULK - 1) + ") i);");
+        for (long i = 0; i < BULK; i++) {
+            model.put(i, new double[] { i % 12, i % 11 });
+        }
+        lsm.flush(dataverse, "Places");
+        assertQueriesAgree(client, dataverse, model, random, queries, "bulk");
+
+        long nextId = BULK;
+        for (int round = 0; round < rounds; round++) {
             List<String> inserted = new ArrayList<>();
             for (int i = 0; i < 40; i++, nextId++) {
                 double[] point = { random.nextInt(12), random.nextInt(12) };
@@ -72,28 +95,26 @@ class KnnQueryTest {
             }
             client.executeOrThrow("USE " + dataverse + "; INSERT INTO Places ([" + String.join(", ", inserted)
                     + "]);");
-            if (round > 0) {
-                List<Long> ids = new ArrayList<>(model.keySet());
-                List<Long> deleted = new ArrayList<>();
-                for (int i = 0; i < 6; i++) {
-                    deleted.add(ids.get(random.nextInt(ids.size())));
-                }
-                deleted.forEach(model::remove);
-                client.executeOrThrow("USE " + dataverse + "; DELETE FROM Places p WHERE p.id IN " + deleted + ";");
-                ids = new ArrayList<>(model.keySet());
-                Map<Long, double[]> moved = new TreeMap<>();
-                for (int i = 0; i < 6; i++) {
-                    moved.put(ids.get(random.nextInt(ids.size())),
-                            new double[] { random.nextInt(12), random.nextInt(12) });
-                }
-                model.putAll(moved);
-                client.executeOrThrow("USE " + dataverse + "; UPSERT INTO Places ([" + moved.entrySet().stream()
-                        .map(e -> record(e.getKey(), e.getValue())).collect(Collectors.joining(", ")) + "]);");
+            List<Long> ids = new ArrayList<>(model.keySet());
+            List<Long> deleted = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                deleted.add(ids.get(random.nextInt(ids.size())));
             }
-            if (round < 5) { // the last round's changes stay in memory
+            deleted.forEach(model::remove);
+            client.executeOrThrow("USE " + dataverse + "; DELETE FROM Places p WHERE p.id IN " + deleted + ";");
+            ids = new ArrayList<>(model.keySet());
+            Map<Long, double[]> moved = new TreeMap<>();
+            for (int i = 0; i < 30; i++) {
+                moved.put(ids.get(random.nextInt(ids.size())),
+                        new double[] { random.nextInt(12), random.nextInt(12) });
+            }
+            model.putAll(moved);
+            client.executeOrThrow("USE " + dataverse + "; UPSERT INTO Places ([" + moved.entrySet().stream()
+                    .map(e -> record(e.getKey(), e.getValue())).collect(Collectors.joining(", ")) + "]);");
+            if (round < rounds - 1) { // the last round's changes stay in memory
                 lsm.flush(dataverse, "Places");
             }
-            assertQueriesAgree(client, dataverse, model, random, "round " + round);
+            assertQueriesAgree(client, dataverse, model, random, queries, "round " + round);
         }
     }
 
@@ -135,12 +156,12 @@ class KnnQueryTest {
 
     /** Random queries: the index's answer equals the scan's and the model's. */
     private static void assertQueriesAgree(QueryServiceClient client, String dataverse, Map<Long, double[]> model,
-            Random random, String when) {
-        for (int q = 0; q < 6; q++) {
+            Random random, int queries, String when) {
+        for (int q = 0; q < queries; q++) {
             // On the grid (ties at every distance) or off it; k from 0 to past the dataset's size.
             double x = random.nextInt(14) - 1 + (q % 2 == 0 ? 0 : 0.25);
             double y = random.nextInt(14) - 1 + (q % 3 == 0 ? 0 : 0.5);
-            int k = q == 5 ? model.size() + 3 : random.nextInt(12);
+            int k = q == queries - 1 ? model.size() + 3 : random.nextInt(12);
             int offset = q % 2 == 1 ? random.nextInt(5) : 0;
             List<double[]> byDistanceAndId = expected(model, x, y);
             String withId = query(x, y, k, offset, true);
