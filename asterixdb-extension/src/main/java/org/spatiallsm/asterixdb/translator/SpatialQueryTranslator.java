@@ -2,6 +2,7 @@ package org.spatiallsm.asterixdb.translator;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -21,6 +22,7 @@ import org.apache.asterix.lang.common.base.Statement;
 import org.apache.asterix.lang.common.statement.CreateIndexStatement;
 import org.apache.asterix.lang.common.statement.IndexDropStatement;
 import org.apache.asterix.lang.common.statement.LoadStatement;
+import org.apache.asterix.lang.common.statement.SetStatement;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.MetadataTransactionContext;
 import org.apache.asterix.metadata.declared.MetadataProvider;
@@ -35,6 +37,7 @@ import org.apache.hyracks.api.exceptions.IError;
 import org.apache.hyracks.api.exceptions.SourceLocation;
 import org.apache.hyracks.api.exceptions.Warning;
 import org.apache.hyracks.api.util.ErrorMessageUtil;
+import org.spatiallsm.asterixdb.knn.KnnIndexRule;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
@@ -81,6 +84,26 @@ public class SpatialQueryTranslator extends QueryTranslator {
             ILangCompilationProvider compilationProvider, ExecutorService executorService,
             IResponsePrinter responsePrinter) {
         super(appCtx, statements, output, compilationProvider, executorService, responsePrinter);
+    }
+
+    /**
+     * {@code SET `spatial-lsm.knn` "true"|"false"} for the statements after it: whether ORDER BY spatial_distance ...
+     * LIMIT may use an R-tree index ({@link KnnIndexRule}). AsterixDB accepts only its own settings and those of its
+     * internal prefix, so this one is kept under {@link KnnIndexRule#SETTING_KEY}.
+     */
+    @Override
+    protected void handleSetStatement(Statement stmt, Map<String, String> config) throws CompilationException {
+        SetStatement set = (SetStatement) stmt;
+        if (!KnnIndexRule.SETTING.equals(set.getPropName())) {
+            super.handleSetStatement(stmt, config);
+            return;
+        }
+        String value = set.getPropValue().trim().toLowerCase(Locale.ROOT);
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new CompilationException(ErrorCode.COMPILATION_ERROR, set.getSourceLocation(), "SET "
+                    + KnnIndexRule.SETTING + ": expected \"true\" or \"false\", got \"" + set.getPropValue() + "\"");
+        }
+        config.put(KnnIndexRule.SETTING_KEY, value);
     }
 
     @Override

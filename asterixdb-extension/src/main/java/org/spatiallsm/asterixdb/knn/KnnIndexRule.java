@@ -1,0 +1,319 @@
+package org.spatiallsm.asterixdb.knn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.apache.asterix.common.config.DatasetConfig.DatasetType;
+import org.apache.asterix.common.config.DatasetConfig.IndexType;
+import org.apache.asterix.lang.common.util.FunctionUtil;
+import org.apache.asterix.metadata.declared.DataSource;
+import org.apache.asterix.metadata.declared.DataSourceId;
+import org.apache.asterix.metadata.declared.DatasetDataSource;
+import org.apache.asterix.metadata.declared.MetadataProvider;
+import org.apache.asterix.metadata.entities.Dataset;
+import org.apache.asterix.metadata.entities.Index;
+import org.apache.asterix.metadata.utils.DatasetUtil;
+import org.apache.asterix.metadata.utils.KeyFieldTypeUtil;
+import org.apache.asterix.om.base.AInt32;
+import org.apache.asterix.om.base.AInt64;
+import org.apache.asterix.om.base.APoint;
+import org.apache.asterix.om.base.AString;
+import org.apache.asterix.om.base.IAObject;
+import org.apache.asterix.om.constants.AsterixConstantValue;
+import org.apache.asterix.om.functions.BuiltinFunctions;
+import org.apache.asterix.om.types.ARecordType;
+import org.apache.asterix.om.types.ATypeTag;
+import org.apache.asterix.om.types.BuiltinType;
+import org.apache.asterix.om.types.IAType;
+import org.apache.asterix.optimizer.rules.am.AccessMethodUtils;
+import org.apache.asterix.optimizer.rules.am.BTreeJobGenParams;
+import org.apache.commons.lang3.mutable.Mutable;
+import org.apache.commons.lang3.mutable.MutableObject;
+import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
+import org.apache.hyracks.algebricks.core.algebra.base.ILogicalExpression;
+import org.apache.hyracks.algebricks.core.algebra.base.ILogicalOperator;
+import org.apache.hyracks.algebricks.core.algebra.base.IOptimizationContext;
+import org.apache.hyracks.algebricks.core.algebra.base.LogicalExpressionTag;
+import org.apache.hyracks.algebricks.core.algebra.base.LogicalOperatorTag;
+import org.apache.hyracks.algebricks.core.algebra.base.LogicalVariable;
+import org.apache.hyracks.algebricks.core.algebra.expressions.AbstractFunctionCallExpression;
+import org.apache.hyracks.algebricks.core.algebra.expressions.ConstantExpression;
+import org.apache.hyracks.algebricks.core.algebra.expressions.ScalarFunctionCallExpression;
+import org.apache.hyracks.algebricks.core.algebra.expressions.VariableReferenceExpression;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.AbstractLogicalOperator;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.AbstractLogicalOperator.ExecutionMode;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.AssignOperator;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.DataSourceScanOperator;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.LimitOperator;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator.IOrder.OrderKind;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
+import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
+import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
+
+/**
+ * Answers {@code ORDER BY spatial_distance(d.f, <point>) [, more keys] LIMIT k [OFFSET o]} over a dataset with an
+ * R-tree index on {@code f} through that index: the dataset's scan is replaced by a kNN search of the index (per
+ * partition, the k + o nearest entries and those tied with the last; see {@code BestFirstKnn}) followed by the
+ * primary-index lookup of what it found. The ORDER BY and the LIMIT stay on top: they merge the partitions' answers
+ * and sort them by the distance recomputed from the records, so the answer is the scan's.
+ * <p>
+ * It applies only where the index holds every record the scan would order: an internal dataset without filter or
+ * meta record, whose closed type declares {@code f} a point that can be neither missing nor null (a record without
+ * it would sort first, yet no index holds it), and nothing between the scan and the LIMIT but assignments and
+ * projections (a WHERE could drop near records, so k index entries would not be enough). The index must be a stock
+ * R-tree storage (any merge policy, leveled included), not an organisation that only stands behind an R-tree in the
+ * metadata. {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
+ */
+public final class KnnIndexRule implements IAlgebraicRewriteRule {
+
+    /** The statement-level setting, as the user writes it. */
+    public static final String SETTING = "spatial-lsm.knn";
+    /** Where AsterixDB keeps it in the query's configuration: only names with this prefix pass its validation. */
+    public static final String SETTING_KEY = "_internal_spatial-lsm.knn";
+
+    @Override
+    public boolean rewritePre(Mutable<ILogicalOperator> opRef, IOptimizationContext context)
+            throws AlgebricksException {
+        if (opRef.getValue().getOperatorTag() != LogicalOperatorTag.LIMIT) {
+            return false;
+        }
+        MetadataProvider metadata = (MetadataProvider) context.getMetadataProvider();
+        if (!metadata.getBooleanProperty(SETTING_KEY, true)) {
+            return false;
+        }
+        LimitOperator limit = (LimitOperator) opRef.getValue();
+        Optional<Integer> wanted = wanted(limit);
+        Mutable<ILogicalOperator> orderRef = below(limit.getInputs().get(0), new ArrayList<>());
+        if (wanted.isEmpty() || orderRef.getValue().getOperatorTag() != LogicalOperatorTag.ORDER) {
+            return false;
+        }
+        OrderOperator order = (OrderOperator) orderRef.getValue();
+        if (order.getOrderExpressions().isEmpty()
+                || order.getOrderExpressions().get(0).first.getKind() != OrderKind.ASC) {
+            return false;
+        }
+        List<AssignOperator> assigns = new ArrayList<>();
+        Mutable<ILogicalOperator> scanRef = below(order.getInputs().get(0), assigns);
+        if (scanRef.getValue().getOperatorTag() != LogicalOperatorTag.DATASOURCESCAN) {
+            return false;
+        }
+        DataSourceScanOperator scan = (DataSourceScanOperator) scanRef.getValue();
+        Optional<Dataset> dataset = plainDataset(scan);
+        if (dataset.isEmpty()) {
+            return false;
+        }
+        LogicalVariable record = scan.getVariables().get(scan.getVariables().size() - 1);
+        ILogicalExpression distance = resolve(order.getOrderExpressions().get(0).second.getValue(), assigns);
+        Optional<Nearest> nearest = nearest(distance, record, assigns);
+        if (nearest.isEmpty()) {
+            return false;
+        }
+        ARecordType recordType = (ARecordType) metadata.findType(dataset.get());
+        Optional<Index> index = pointIndex(metadata, dataset.get(), recordType, nearest.get().field);
+        if (index.isEmpty()) {
+            return false;
+        }
+        scanRef.setValue(indexPlan(context, metadata, dataset.get(), recordType, index.get(), scan,
+                new KnnSearchCall(dataset.get().getDataverseName(), dataset.get().getDatasetName(),
+                        index.get().getIndexName(), nearest.get().point.getX(), nearest.get().point.getY(),
+                        wanted.get())));
+        return true;
+    }
+
+    /** {@code k + o} from constant integers, if it fits an int. */
+    private static Optional<Integer> wanted(LimitOperator limit) {
+        Optional<Long> k = integer(limit.getMaxObjects().getValue());
+        Optional<Long> offset = limit.getOffset().getValue() == null ? Optional.of(0L)
+                : integer(limit.getOffset().getValue());
+        if (k.isEmpty() || offset.isEmpty() || k.get() < 0 || offset.get() < 0
+                || k.get() + offset.get() > Integer.MAX_VALUE) {
+            return Optional.empty();
+        }
+        return Optional.of((int) (k.get() + offset.get()));
+    }
+
+    private static Optional<Long> integer(ILogicalExpression expr) {
+        IAObject value = constant(expr);
+        if (value instanceof AInt64 int64) {
+            return Optional.of(int64.getLongValue());
+        }
+        return value instanceof AInt32 int32 ? Optional.of((long) int32.getIntegerValue()) : Optional.empty();
+    }
+
+    private static IAObject constant(ILogicalExpression expr) {
+        if (expr == null || expr.getExpressionTag() != LogicalExpressionTag.CONSTANT
+                || !(((ConstantExpression) expr).getValue() instanceof AsterixConstantValue value)) {
+            return null;
+        }
+        return value.getObject();
+    }
+
+    /** The first operator below {@code ref} that is not an assignment or projection; collects the assignments. */
+    private static Mutable<ILogicalOperator> below(Mutable<ILogicalOperator> ref, List<AssignOperator> assigns) {
+        Mutable<ILogicalOperator> current = ref;
+        while (current.getValue().getOperatorTag() == LogicalOperatorTag.ASSIGN
+                || current.getValue().getOperatorTag() == LogicalOperatorTag.PROJECT) {
+            if (current.getValue() instanceof AssignOperator assign) {
+                assigns.add(assign);
+            }
+            current = current.getValue().getInputs().get(0);
+        }
+        return current;
+    }
+
+    /** The scanned dataset, if the scan reads it whole and the index can hold all of it (see the class comment). */
+    private static Optional<Dataset> plainDataset(DataSourceScanOperator scan) {
+        if (!(scan.getDataSource() instanceof DatasetDataSource source)
+                || source.getDatasourceType() != DataSource.Type.INTERNAL_DATASET || source.hasMeta()
+                || scan.getSelectCondition() != null || scan.getOutputLimit() >= 0 || scan.isProjectPushed()
+                || scan.getInputs().get(0).getValue().getOperatorTag() != LogicalOperatorTag.EMPTYTUPLESOURCE) {
+            return Optional.empty();
+        }
+        Dataset dataset = source.getDataset();
+        if (dataset.getDatasetType() != DatasetType.INTERNAL || DatasetUtil.getFilterField(dataset) != null) {
+            return Optional.empty();
+        }
+        return Optional.of(dataset);
+    }
+
+    /** An expression with variables replaced by what the given assignments assign them, where they do. */
+    private static ILogicalExpression resolve(ILogicalExpression expr, List<AssignOperator> assigns) {
+        if (expr.getExpressionTag() != LogicalExpressionTag.VARIABLE) {
+            return expr;
+        }
+        LogicalVariable variable = ((VariableReferenceExpression) expr).getVariableReference();
+        for (AssignOperator assign : assigns) {
+            int i = assign.getVariables().indexOf(variable);
+            if (i >= 0) {
+                return resolve(assign.getExpressions().get(i).getValue(), assigns);
+            }
+        }
+        return expr;
+    }
+
+    /** The record's field {@code name}, or the one at {@code position} when read by position (name null). */
+    private record Field(int position, String name) {
+    }
+
+    /** The query point and the record's field of {@code spatial_distance(record.field, point)}, either order. */
+    private record Nearest(APoint point, Field field) {
+    }
+
+    private static Optional<Nearest> nearest(ILogicalExpression distance, LogicalVariable record,
+            List<AssignOperator> assigns) {
+        if (!(distance instanceof AbstractFunctionCallExpression call)
+                || !call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)) {
+            return Optional.empty();
+        }
+        for (int side = 0; side < 2; side++) {
+            IAObject point = constant(resolve(call.getArguments().get(side).getValue(), assigns));
+            ILogicalExpression other = resolve(call.getArguments().get(1 - side).getValue(), assigns);
+            if (point instanceof APoint queryPoint) {
+                return field(other, record).map(f -> new Nearest(queryPoint, f));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A field of {@code record} read by name or by position. */
+    private static Optional<Field> field(ILogicalExpression expr, LogicalVariable record) {
+        if (!(expr instanceof AbstractFunctionCallExpression access) || access.getArguments().size() != 2
+                || access.getArguments().get(0).getValue().getExpressionTag() != LogicalExpressionTag.VARIABLE
+                || !((VariableReferenceExpression) access.getArguments().get(0).getValue()).getVariableReference()
+                        .equals(record)) {
+            return Optional.empty();
+        }
+        IAObject which = constant(access.getArguments().get(1).getValue());
+        if (access.getFunctionIdentifier().equals(BuiltinFunctions.FIELD_ACCESS_BY_NAME)
+                && which instanceof AString name) {
+            return Optional.of(new Field(-1, name.getStringValue()));
+        }
+        if (access.getFunctionIdentifier().equals(BuiltinFunctions.FIELD_ACCESS_BY_INDEX)
+                && which instanceof AInt32 position) {
+            return Optional.of(new Field(position.getIntegerValue(), null));
+        }
+        return Optional.empty();
+    }
+
+    /** An R-tree index on exactly the field, a non-optional point in the closed type, stored as an R-tree. */
+    private static Optional<Index> pointIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
+            Field field) throws AlgebricksException {
+        String fieldName = field.name != null ? field.name
+                : field.position < recordType.getFieldNames().length ? recordType.getFieldNames()[field.position]
+                        : null;
+        if (fieldName == null) {
+            return Optional.empty();
+        }
+        IAType fieldType = recordType.getFieldType(fieldName);
+        if (fieldType == null || fieldType.getTypeTag() != ATypeTag.POINT) {
+            return Optional.empty();
+        }
+        for (Index index : metadata.getDatasetIndexes(dataset.getDataverseName(), dataset.getDatasetName())) {
+            if (index.getIndexType() == IndexType.RTREE && !index.isEnforced()
+                    && index.getIndexDetails() instanceof Index.ValueIndexDetails details
+                    && details.getKeyFieldNames().equals(List.of(List.of(fieldName)))
+                    && IndexOptionsStore.read(dataset, index.getIndexName()).organisation().isEmpty()) {
+                return Optional.of(index);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The kNN search's unnest-map (its MBR and primary-key variables) under a primary-index lookup that produces the
+     * scan's own variables, so that everything above the scan stays as it was.
+     */
+    private static ILogicalOperator indexPlan(IOptimizationContext context, MetadataProvider metadata,
+            Dataset dataset, ARecordType recordType, Index index, DataSourceScanOperator scan, KnnSearchCall call)
+            throws AlgebricksException {
+        List<LogicalVariable> entryVars = new ArrayList<>();
+        List<Object> entryTypes = new ArrayList<>();
+        for (int i = 0; i < KnnSearchCall.MBR_FIELDS; i++) {
+            entryVars.add(context.newVar());
+            entryTypes.add(BuiltinType.ADOUBLE);
+        }
+        List<LogicalVariable> keyVars = new ArrayList<>();
+        for (IAType keyType : KeyFieldTypeUtil.getPartitoningKeyTypes(dataset, recordType, null)) {
+            LogicalVariable key = context.newVar();
+            keyVars.add(key);
+            entryVars.add(key);
+            entryTypes.add(keyType);
+        }
+        UnnestMapOperator search = new UnnestMapOperator(entryVars, new MutableObject<>(call.toExpression()),
+                entryTypes, false);
+        search.setSourceLocation(scan.getSourceLocation());
+        search.getInputs().add(new MutableObject<>(scan.getInputs().get(0).getValue()));
+        DataSourceId source = new DataSourceId(dataset.getDataverseName(), dataset.getDatasetName());
+        search.setPhysicalOperator(new KnnSearchPOperator(metadata.findDataSourceIndex(index.getIndexName(), source),
+                metadata.findNodeDomain(dataset.getNodeGroupName())));
+        partitioned(search, context);
+
+        BTreeJobGenParams lookup = new BTreeJobGenParams(dataset.getDatasetName(), IndexType.BTREE,
+                dataset.getDataverseName(), dataset.getDatasetName(), false, false);
+        lookup.setLowKeyInclusive(true);
+        lookup.setHighKeyInclusive(true);
+        lookup.setLowKeyVarList(keyVars, 0, keyVars.size());
+        lookup.setHighKeyVarList(keyVars, 0, keyVars.size());
+        lookup.setIsEqCondition(true);
+        List<Mutable<ILogicalExpression>> lookupArgs = new ArrayList<>();
+        lookup.writeToFuncArgs(lookupArgs);
+        List<Object> recordTypes = new ArrayList<>();
+        AccessMethodUtils.appendPrimaryIndexTypes(dataset, recordType, null, recordTypes);
+        UnnestMapOperator primary = new UnnestMapOperator(scan.getVariables(), new MutableObject<>(
+                new ScalarFunctionCallExpression(FunctionUtil.getFunctionInfo(BuiltinFunctions.INDEX_SEARCH),
+                        lookupArgs)),
+                recordTypes, false);
+        primary.setSourceLocation(scan.getSourceLocation());
+        primary.getInputs().add(new MutableObject<>(search));
+        partitioned(primary, context);
+        return primary;
+    }
+
+    private static void partitioned(AbstractLogicalOperator op, IOptimizationContext context)
+            throws AlgebricksException {
+        op.setExecutionMode(ExecutionMode.PARTITIONED);
+        context.computeAndSetTypeEnvironmentForOperator(op);
+    }
+}

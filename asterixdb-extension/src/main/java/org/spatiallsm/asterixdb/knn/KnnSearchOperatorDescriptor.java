@@ -1,0 +1,159 @@
+package org.spatiallsm.asterixdb.knn;
+
+import java.nio.ByteBuffer;
+
+import org.apache.hyracks.api.comm.VSizeFrame;
+import org.apache.hyracks.api.context.IHyracksTaskContext;
+import org.apache.hyracks.api.dataflow.IOperatorNodePushable;
+import org.apache.hyracks.api.dataflow.value.IRecordDescriptorProvider;
+import org.apache.hyracks.api.dataflow.value.RecordDescriptor;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.api.job.IOperatorDescriptorRegistry;
+import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
+import org.apache.hyracks.dataflow.common.comm.io.FrameTupleAccessor;
+import org.apache.hyracks.dataflow.common.comm.io.FrameTupleAppender;
+import org.apache.hyracks.dataflow.common.comm.util.FrameUtils;
+import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.dataflow.std.base.AbstractSingleActivityOperatorDescriptor;
+import org.apache.hyracks.dataflow.std.base.AbstractUnaryInputUnaryOutputOperatorNodePushable;
+import org.apache.hyracks.storage.am.common.api.IIndexDataflowHelper;
+import org.apache.hyracks.storage.am.common.dataflow.IIndexDataflowHelperFactory;
+import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
+import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
+import org.apache.hyracks.storage.common.IIndex;
+
+/**
+ * The kNN search of one partition of a spatial index: for each input tuple, the index's {@code wanted} entries
+ * nearest to a point, ties with the last included (see {@link KnnCursor}), each output as the input's fields followed
+ * by the entry's (its MBR's fields, then its primary key). The index is opened through its data-flow helper, like
+ * the stock index searches open theirs.
+ */
+public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOperatorDescriptor {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IIndexDataflowHelperFactory indexHelperFactory;
+    private final double x;
+    private final double y;
+    private final int wanted;
+
+    public KnnSearchOperatorDescriptor(IOperatorDescriptorRegistry spec, RecordDescriptor outputRecord,
+            IIndexDataflowHelperFactory indexHelperFactory, double x, double y, int wanted) {
+        super(spec, 1, 1);
+        outRecDescs[0] = outputRecord;
+        this.indexHelperFactory = indexHelperFactory;
+        this.x = x;
+        this.y = y;
+        this.wanted = wanted;
+    }
+
+    @Override
+    public IOperatorNodePushable createPushRuntime(IHyracksTaskContext ctx, IRecordDescriptorProvider records,
+            int partition, int nPartitions) throws HyracksDataException {
+        RecordDescriptor input = records.getInputRecordDescriptor(getActivityId(), 0);
+        IIndexDataflowHelper helper = indexHelperFactory.create(ctx.getJobletContext().getServiceContext(),
+                partition);
+        return new Search(ctx, input, helper);
+    }
+
+    private final class Search extends AbstractUnaryInputUnaryOutputOperatorNodePushable {
+        private final IHyracksTaskContext ctx;
+        private final FrameTupleAccessor inputTuples;
+        private final IIndexDataflowHelper helper;
+        private FrameTupleAppender appender;
+        private ArrayTupleBuilder output;
+        private LSMRTreeWithAntiMatterTuples index;
+        private boolean indexOpen;
+
+        Search(IHyracksTaskContext ctx, RecordDescriptor input, IIndexDataflowHelper helper) {
+            this.ctx = ctx;
+            this.inputTuples = new FrameTupleAccessor(input);
+            this.helper = helper;
+        }
+
+        @Override
+        public void open() throws HyracksDataException {
+            writer.open();
+            helper.open();
+            indexOpen = true;
+            IIndex opened = helper.getIndexInstance();
+            if (!(opened instanceof LSMRTreeWithAntiMatterTuples rtree)) {
+                throw HyracksDataException.create(new IllegalStateException("a kNN search needs an LSM R-tree with "
+                        + "anti-matter, and this index is a " + opened.getClass().getSimpleName()));
+            }
+            index = rtree;
+            appender = new FrameTupleAppender(new VSizeFrame(ctx), true);
+            output = new ArrayTupleBuilder(outRecDescs[0].getFieldCount());
+        }
+
+        @Override
+        public void nextFrame(ByteBuffer buffer) throws HyracksDataException {
+            inputTuples.reset(buffer);
+            for (int t = 0; t < inputTuples.getTupleCount(); t++) {
+                search(t);
+            }
+        }
+
+        private void search(int inputTuple) throws HyracksDataException {
+            ILSMIndexAccessor accessor = index.createAccessor(NoOpIndexAccessParameters.INSTANCE);
+            int entryFields = outRecDescs[0].getFieldCount() - inputTuples.getFieldCount();
+            KnnCursor cursor = new KnnCursor(index, accessor.getOpContext(), entryFields);
+            try {
+                accessor.search(cursor, new KnnPredicate(x, y, wanted));
+                try {
+                    while (cursor.hasNext()) {
+                        cursor.next();
+                        append(inputTuple, cursor.getTuple());
+                    }
+                } finally {
+                    cursor.close();
+                }
+            } finally {
+                cursor.destroy();
+                accessor.destroy();
+            }
+        }
+
+        private void append(int inputTuple, ITupleReference entry) throws HyracksDataException {
+            output.reset();
+            for (int f = 0; f < inputTuples.getFieldCount(); f++) {
+                output.addField(inputTuples, inputTuple, f);
+            }
+            for (int f = 0; f < entry.getFieldCount(); f++) {
+                output.addField(entry.getFieldData(f), entry.getFieldStart(f), entry.getFieldLength(f));
+            }
+            FrameUtils.appendToWriter(writer, appender, output.getFieldEndOffsets(), output.getByteArray(), 0,
+                    output.getSize());
+        }
+
+        @Override
+        public void flush() throws HyracksDataException {
+            if (appender != null) {
+                appender.flush(writer);
+            }
+        }
+
+        @Override
+        public void fail() throws HyracksDataException {
+            writer.fail();
+        }
+
+        @Override
+        public void close() throws HyracksDataException {
+            try {
+                if (appender != null) {
+                    appender.write(writer, true);
+                }
+            } finally {
+                try {
+                    if (indexOpen) {
+                        helper.close();
+                    }
+                } finally {
+                    writer.close();
+                }
+            }
+        }
+    }
+}

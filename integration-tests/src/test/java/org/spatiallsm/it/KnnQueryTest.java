@@ -1,0 +1,214 @@
+package org.spatiallsm.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.spatiallsm.client.QueryResult;
+import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
+import org.spatiallsm.testcluster.SpatialTestCluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * {@code ORDER BY spatial_distance(...) LIMIT k} through the R-tree: EXPLAIN shows the kNN search, and its answers
+ * equal the full scan's ({@code SET `spatial-lsm.knn` "false"}) and a model's, for random points, k and OFFSET, with
+ * and without a tie-breaking key, on a small integer grid (many ties and duplicate points), from an empty dataset
+ * through a bulk insert that makes multi-page R-trees to flushes, merges, deletes and upserts that move points, with
+ * the newest changes in memory, under a stack policy and leveled. Queries the index cannot answer scan.
+ */
+@SharedSpatialCluster
+class KnnQueryTest {
+
+    private static final String OFF = "SET `spatial-lsm.knn` \"false\"; ";
+    private static final String TWO_POINTS = "[{\"id\": 1, \"loc\": point(\"1.0,1.0\")}, {\"id\": 2, \"loc\": "
+            + "point(\"3.0,3.0\")}]";
+
+    /** A dataverse name, the dataset's merge policy and the index's WITH clause (none for the dataset's policy). */
+    static final String POLICIES = """
+            KnnBinomial | {"name": "binomial", "parameters": {"k": 3}} |
+            KnnLeveled  | {"name": "no-merge"} | WITH {"merge-policy": {"name": "leveled", "parameters": \
+            {"level0-components": 2, "size-ratio": 2, "max-component-entries": 40, "partitioning": "str"}}}
+            """;
+
+    /** Enough points that each partition's first component is an R-tree of several pages (32 KB each). */
+    private static final int BULK = 4000;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = POLICIES)
+    void answersEqualTheFullScansAcrossFlushesMergesDeletesAndUpserts(String dataverse, String datasetPolicy,
+            String indexOptions, SpatialTestCluster cluster) {
+        randomHistory(cluster.client(), dataverse, datasetPolicy, indexOptions, 3, 4);
+    }
+
+    /**
+     * A grid of {@link #BULK} points, flushed, then {@code rounds} rounds of inserts, deletes and upserts that move
+     * points (all flushed but the last, which stays in memory), each followed by {@code queries} random queries.
+     */
+    static void randomHistory(QueryServiceClient client, String dataverse, String datasetPolicy,
+            String indexOptions, int rounds, int queries) {
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Located AS { id: int64, loc: point };"
+                + " CREATE DATASET Places(Located) PRIMARY KEY id WITH {\"merge-policy\": " + datasetPolicy + "};"
+                + " CREATE INDEX locIdx ON Places(loc) TYPE RTREE " + (indexOptions == null ? "" : indexOptions)
+                + ";");
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        Random random = new Random(dataverse.hashCode());
+        Map<Long, double[]> model = new TreeMap<>();
+
+        String query = query(3.5, 2, 2, 1, true);
+        assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN " + query).plan())
+                .contains("knn-search(", "locIdx", "KNN_SEARCH");
+        assertThat(client.executeOrThrow("USE " + dataverse + "; " + OFF + "EXPLAIN " + query).plan())
+                .doesNotContain("knn-search");
+        assertQueriesAgree(client, dataverse, model, random, queries, "empty");
+
+        // Every point of the 12 x 11 grid, about 30 times.
+        client.executeOrThrow("USE " + dataverse + "; INSERT INTO Places (SELECT VALUE {\"id\": i, \"loc\": "
+                + "create_point(to_double(i % 12), to_double(i % 11))} FROM range(0, " + (BULK - 1) + ") i);");
+        for (long i = 0; i < BULK; i++) {
+            model.put(i, new double[] { i % 12, i % 11 });
+        }
+        lsm.flush(dataverse, "Places");
+        assertQueriesAgree(client, dataverse, model, random, queries, "bulk");
+
+        long nextId = BULK;
+        for (int round = 0; round < rounds; round++) {
+            List<String> inserted = new ArrayList<>();
+            for (int i = 0; i < 40; i++, nextId++) {
+                double[] point = { random.nextInt(12), random.nextInt(12) };
+                model.put(nextId, point);
+                inserted.add(record(nextId, point));
+            }
+            client.executeOrThrow("USE " + dataverse + "; INSERT INTO Places ([" + String.join(", ", inserted)
+                    + "]);");
+            List<Long> ids = new ArrayList<>(model.keySet());
+            List<Long> deleted = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                deleted.add(ids.get(random.nextInt(ids.size())));
+            }
+            deleted.forEach(model::remove);
+            client.executeOrThrow("USE " + dataverse + "; DELETE FROM Places p WHERE p.id IN " + deleted + ";");
+            ids = new ArrayList<>(model.keySet());
+            Map<Long, double[]> moved = new TreeMap<>();
+            for (int i = 0; i < 30; i++) {
+                moved.put(ids.get(random.nextInt(ids.size())),
+                        new double[] { random.nextInt(12), random.nextInt(12) });
+            }
+            model.putAll(moved);
+            client.executeOrThrow("USE " + dataverse + "; UPSERT INTO Places ([" + moved.entrySet().stream()
+                    .map(e -> record(e.getKey(), e.getValue())).collect(Collectors.joining(", ")) + "]);");
+            if (round < rounds - 1) { // the last round's changes stay in memory
+                lsm.flush(dataverse, "Places");
+            }
+            assertQueriesAgree(client, dataverse, model, random, queries, "round " + round);
+        }
+    }
+
+    @Test
+    void aBadSettingIsAOneLineError(QueryServiceClient client) {
+        QueryResult result = client.execute("SET `spatial-lsm.knn` \"maybe\"; SELECT VALUE 1;");
+        assertThat(result.status()).isEqualTo("fatal");
+        assertThat(result.errors()).singleElement().asString()
+                .contains("SET spatial-lsm.knn: expected \"true\" or \"false\", got \"maybe\"").doesNotContain("\n");
+    }
+
+    /**
+     * Where the index cannot hold the answer, or is an organisation behind an R-tree, the query scans, and answers as
+     * the model does.
+     */
+    @Test
+    void organisationsOptionalFieldsAndWhereClausesScan(QueryServiceClient client) {
+        client.executeOrThrow("DROP DATAVERSE KnnScans IF EXISTS; CREATE DATAVERSE KnnScans; USE KnnScans;"
+                + " CREATE TYPE Located AS { id: int64, loc: point }; CREATE TYPE Maybe AS { id: int64, loc: point? };"
+                + " CREATE DATASET Dhvb(Located) PRIMARY KEY id; CREATE INDEX dhvb ON Dhvb(loc) TYPE DHVBTREE;"
+                + " CREATE DATASET Optional(Maybe) PRIMARY KEY id; CREATE INDEX opt ON Optional(loc) TYPE RTREE;"
+                + " CREATE DATASET Plain(Located) PRIMARY KEY id; CREATE INDEX plain ON Plain(loc) TYPE RTREE;"
+                + " INSERT INTO Dhvb (" + TWO_POINTS + "); INSERT INTO Plain (" + TWO_POINTS + ");"
+                + " INSERT INTO Optional ([{\"id\": 1, \"loc\": point(\"1.0,1.0\")}, {\"id\": 2}]);");
+        String nearest = " p ORDER BY spatial_distance(p.loc, create_point(0.0, 0.0)), p.id LIMIT 1;";
+        String where = "SELECT VALUE p.id FROM Plain p WHERE p.id > 1 ORDER BY spatial_distance(p.loc, "
+                + "create_point(0.0, 0.0)) LIMIT 1;";
+        for (String query : List.of("SELECT VALUE p.id FROM Dhvb" + nearest,
+                "SELECT VALUE p.id FROM Optional" + nearest, where)) {
+            assertThat(client.executeOrThrow("USE KnnScans; EXPLAIN " + query).plan()).as(query)
+                    .doesNotContain("knn-search");
+        }
+        assertThat(longs(client.executeOrThrow("USE KnnScans; SELECT VALUE p.id FROM Dhvb" + nearest).results()))
+                .containsExactly(1L);
+        assertThat(longs(client.executeOrThrow("USE KnnScans; SELECT VALUE p.id FROM Optional" + nearest).results()))
+                .as("a record without the point sorts first").containsExactly(2L);
+        assertThat(longs(client.executeOrThrow("USE KnnScans; " + where).results())).containsExactly(2L);
+    }
+
+    /** Random queries: the index's answer equals the scan's and the model's. */
+    private static void assertQueriesAgree(QueryServiceClient client, String dataverse, Map<Long, double[]> model,
+            Random random, int queries, String when) {
+        for (int q = 0; q < queries; q++) {
+            // On the grid (ties at every distance) or off it; k from 0 to past the dataset's size.
+            double x = random.nextInt(14) - 1 + (q % 2 == 0 ? 0 : 0.25);
+            double y = random.nextInt(14) - 1 + (q % 3 == 0 ? 0 : 0.5);
+            int k = q == queries - 1 ? model.size() + 3 : random.nextInt(12);
+            int offset = q % 2 == 1 ? random.nextInt(5) : 0;
+            List<double[]> byDistanceAndId = expected(model, x, y);
+            String withId = query(x, y, k, offset, true);
+            List<Long> ids = longs(client.executeOrThrow("USE " + dataverse + "; " + withId).results());
+            assertThat(ids).as("%s: %s", when, withId).isEqualTo(longs(client.executeOrThrow("USE " + dataverse
+                    + "; " + OFF + withId).results()));
+            assertThat(ids).as("%s: %s, the model", when, withId).isEqualTo(byDistanceAndId.stream()
+                    .skip(offset).limit(k).map(e -> (long) e[0]).toList());
+
+            String byDistance = query(x, y, k, offset, false);
+            List<JsonNode> answer = client.executeOrThrow("USE " + dataverse + "; " + byDistance).results();
+            assertThat(answer.stream().map(a -> a.get("d").asDouble()).toList()).as("%s: %s", when, byDistance)
+                    .isEqualTo(byDistanceAndId.stream().skip(offset).limit(k).map(e -> e[1]).toList());
+            for (JsonNode a : answer) {
+                double[] point = model.get(a.get("id").asLong());
+                assertThat(point).as("%s: %s returned a live record", when, byDistance).isNotNull();
+                assertThat(distance(point, x, y)).isEqualTo(a.get("d").asDouble());
+            }
+        }
+    }
+
+    private static String query(double x, double y, int k, int offset, boolean tieBreak) {
+        String point = String.format(Locale.ROOT, "create_point(%s, %s)", x, y);
+        return tieBreak
+                ? "SELECT VALUE p.id FROM Places p ORDER BY spatial_distance(p.loc, " + point + "), p.id LIMIT " + k
+                        + (offset > 0 ? " OFFSET " + offset : "") + ";"
+                : "SELECT p.id, spatial_distance(p.loc, " + point + ") AS d FROM Places p ORDER BY "
+                        + "spatial_distance(p.loc, " + point + ") LIMIT " + k + (offset > 0 ? " OFFSET " + offset : "")
+                        + ";";
+    }
+
+    /** Every live record as {id, distance}, by distance then id. */
+    private static List<double[]> expected(Map<Long, double[]> model, double x, double y) {
+        return model.entrySet().stream().map(e -> new double[] { e.getKey(), distance(e.getValue(), x, y) })
+                .sorted(Comparator.<double[]>comparingDouble(e -> e[1]).thenComparingDouble(e -> e[0])).toList();
+    }
+
+    /** As AsterixDB's spatial_distance computes it. */
+    private static double distance(double[] point, double x, double y) {
+        return Math.sqrt(Math.pow(x - point[0], 2) + Math.pow(y - point[1], 2));
+    }
+
+    private static String record(long id, double[] point) {
+        return String.format(Locale.ROOT, "{\"id\": %d, \"loc\": point(\"%.1f,%.1f\")}", id, point[0], point[1]);
+    }
+
+    private static List<Long> longs(List<JsonNode> values) {
+        return values.stream().map(JsonNode::asLong).toList();
+    }
+}
