@@ -70,8 +70,11 @@ final class RTreeComponents {
         synchronized (index.getOperationTracker()) {
             for (ILSMComponent component : newestFirst) {
                 if (component.getType() == LSMComponentType.DISK) {
+                    // No MBR (an index that prunes by something else) also means: read it first, never miss it.
                     bounds.add(index instanceof PrunedIndex pruned && index.getDiskComponents().contains(component)
-                            ? BestFirstKnn.minDistance(pruned.mbr((ILSMDiskComponent) component), x, y) : 0.0);
+                            ? pruned.mbr((ILSMDiskComponent) component)
+                                    .map(box -> BestFirstKnn.minDistance(box, x, y)).orElse(0.0)
+                            : 0.0);
                 } else {
                     bounds.add(0.0);
                 }
