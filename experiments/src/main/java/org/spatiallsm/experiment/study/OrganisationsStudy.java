@@ -46,25 +46,29 @@ public final class OrganisationsStudy implements Study {
     private final String data;
     private final String organisations;
     private final String smokeRunTime;
+    private final String smallRunTime;
 
-    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime) {
+    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime,
+            String smallRunTime) {
         this.name = name;
         this.title = title;
         this.data = data;
         this.organisations = organisations;
         this.smokeRunTime = smokeRunTime;
+        this.smallRunTime = smallRunTime;
     }
 
     /** Kim's chapter 4: points. */
     public static OrganisationsStudy points() {
         return new OrganisationsStudy("index-organisations", "Spatial index organisations on points (Kim)", "tweets",
-                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)");
+                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)",
+                "11 min (shared machine, load average 22 to 25)");
     }
 
     /** Kim's chapter 5: squares of House (Gaussian) and Lake (Zipf) sizes; at smoke scale the houses only. */
     public static OrganisationsStudy nonPoint() {
         return new OrganisationsStudy("non-point", "R-tree and SHB-tree on rectangles (Kim)", "houses,lakes",
-                "rtree,shb", "39 s (shared machine)");
+                "rtree,shb", "39 s (shared machine)", "8 min (shared machine, load average 25 to 23)");
     }
 
     @Override
@@ -115,7 +119,11 @@ public final class OrganisationsStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return scale == Scale.SMOKE ? smokeRunTime : "not measured yet";
+        return switch (scale) {
+            case SMOKE -> smokeRunTime;
+            case SMALL -> smallRunTime;
+            default -> "not measured yet";
+        };
     }
 
     /**

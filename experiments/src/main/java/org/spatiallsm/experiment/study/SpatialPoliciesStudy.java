@@ -72,6 +72,8 @@ public final class SpatialPoliciesStudy implements Study {
     public String runTime(Scale scale) {
         return switch (scale) {
             case SMOKE -> "117 s (shared machine)";
+            case SMALL -> "over 20 min: stopped at 20 min with 6 of 12 configurations done (shared machine, load "
+                    + "average 25 to 28)";
             case MEDIUM -> "56 min (shared machine)";
             default -> "not measured yet";
         };
