@@ -26,7 +26,8 @@ public record ComponentListing(List<Long> sequences, List<Long> ids, long bytes,
         files = files == null ? null : List.copyOf(files);
     }
 
-    private static List<Long> pair(String name, List<Long> values) {
+    /** A first and a last value, as the listing and the events write a component's ranges. */
+    static List<Long> pair(String name, List<Long> values) {
         if (values == null || values.size() != 2) {
             throw new IllegalArgumentException(name + " must be [first, last], was " + values);
         }

@@ -1,5 +1,7 @@
 package org.spatiallsm.introspection;
 
+import java.util.Optional;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,6 +30,37 @@ public final class IntrospectionJson {
     /** @throws IllegalArgumentException with a one-line reason if {@code json} is no entries listing */
     public static EntriesListing entriesListing(JsonNode json) {
         return read(json, EntriesListing.class, "an entries listing");
+    }
+
+    /** One line of an event file: the event without a line break. */
+    public static String line(LsmEventLine event) {
+        try {
+            return MAPPER.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + event + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * One line of an event file or of an {@code /spatial-lsm/events} answer; empty for a kind of event this reader
+     * does not know (a newer node may add some: they say nothing about the ones it knows).
+     *
+     * @throws IllegalArgumentException with a one-line reason if {@code line} is no event (e.g. half a line)
+     */
+    public static Optional<LsmEventLine> eventLine(String line) {
+        JsonNode json;
+        try {
+            json = MAPPER.readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+        }
+        Class<? extends LsmEventLine> type = switch (json.path("event").asText()) {
+            case FlushOrMerge.FLUSH, FlushOrMerge.MERGE -> FlushOrMerge.class;
+            case MergeScheduled.EVENT -> MergeScheduled.class;
+            case LostEvents.EVENT -> LostEvents.class;
+            default -> null;
+        };
+        return type == null ? Optional.empty() : Optional.of(read(json, type, "an LSM event"));
     }
 
     private static <T> T read(JsonNode json, Class<T> type, String what) {

@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.introspection;
 
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.OptionalLong;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
@@ -9,9 +10,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.ComponentState
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponentId;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.impls.IndexComponentFileReference;
-
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.spatiallsm.introspection.EventComponent;
 
 /**
  * One disk component as introspection reports it. Taken under the index's operation-tracker lock, where the
@@ -56,18 +55,10 @@ public record ComponentSnapshot(long firstSequence, long lastSequence, long minI
         return firstSequence <= other.firstSequence && other.lastSequence <= lastSequence;
     }
 
-    public ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.putArray("sequences").add(firstSequence).add(lastSequence);
-        json.putArray("ids").add(minId).add(maxId);
-        json.put("bytes", sizeBytes);
-        if (tuples.isPresent()) {
-            json.put("tuples", tuples.getAsLong());
-        } else {
-            json.putNull("tuples");
-        }
-        json.put("merging", merging);
-        return json;
+    /** As events report it. */
+    public EventComponent toEventComponent() {
+        return new EventComponent(List.of(firstSequence, lastSequence), List.of(minId, maxId), sizeBytes,
+                tuples.isPresent() ? tuples.getAsLong() : null, merging);
     }
 
     private static ILSMComponentId id(ILSMDiskComponent component) {

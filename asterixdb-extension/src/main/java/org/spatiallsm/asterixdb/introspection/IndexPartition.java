@@ -3,8 +3,6 @@ package org.spatiallsm.asterixdb.introspection;
 import org.apache.asterix.common.storage.ResourceReference;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * Which index partition an LSM index is, read from its storage path {@code .../partition_P/dataverse/dataset/N/index}.
  */
@@ -18,12 +16,5 @@ public record IndexPartition(String dataverse, String dataset, String index, int
 
     public boolean belongsTo(String dataverseName, String datasetName) {
         return dataverse.equals(dataverseName) && dataset.equals(datasetName);
-    }
-
-    void writeTo(ObjectNode json) {
-        json.put("dataverse", dataverse);
-        json.put("dataset", dataset);
-        json.put("index", index);
-        json.put("partition", partition);
     }
 }

@@ -21,8 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.spatiallsm.introspection.IndexEvent;
+import org.spatiallsm.introspection.IntrospectionJson;
 
 /**
  * The event file of one node controller and its rotated predecessors: {@code file} is written, {@code file.1} is the
@@ -31,8 +31,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * where each dataset's first event is (the existing files are scanned once, on first use).
  */
 final class LsmEventFile {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Where a line starts: in the file written while {@code generation} rotations had happened, at {@code offset}. */
     private record Position(long generation, long offset) {
@@ -195,15 +193,15 @@ final class LsmEventFile {
         /** Of an event line; empty for a line that does not parse (a write that failed half-way). */
         static Optional<EventKey> of(String line) {
             try {
-                return Optional.of(of(JSON.readTree(line)));
-            } catch (IOException e) {
+                return IntrospectionJson.eventLine(line).filter(IndexEvent.class::isInstance)
+                        .map(event -> of((IndexEvent) event));
+            } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }
         }
 
-        static EventKey of(JsonNode event) {
-            return new EventKey(event.path("dataverse").asText(), event.path("dataset").asText(),
-                    event.path("datasetId").asInt(-1));
+        static EventKey of(IndexEvent event) {
+            return new EventKey(event.dataverse(), event.dataset(), event.datasetId());
         }
 
         boolean matches(String dataverseName, String datasetName, Integer id) {

@@ -11,10 +11,9 @@ import org.apache.asterix.common.context.BaseOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
-
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.spatiallsm.introspection.EventComponent;
+import org.spatiallsm.introspection.FlushOrMerge;
+import org.spatiallsm.introspection.MergeScheduled;
 
 /**
  * Turns one index partition's successive disk-component stacks into flush and merge events. AsterixDB 0.9.8 tells a
@@ -84,46 +83,43 @@ public final class LsmEventJournal {
             List<ComponentSnapshot> inputs = snapshots(components);
             SequenceRange output = SequenceRange.spanning(inputs);
             mergesScheduledAt.put(output, System.nanoTime());
-            ObjectNode event = header(index, "merge-scheduled", flushCount);
-            event.set("inputs", json(inputs));
-            log.append(event);
+            Header header = header(index, flushCount);
+            log.append(new MergeScheduled(header.time, node, header.where.dataverse(), header.where.dataset(),
+                    header.where.index(), header.where.partition(), header.datasetId, flushCount, events(inputs)));
         } catch (RuntimeException e) {
             log.notRecorded(key(index), e);
         }
     }
 
-    private ObjectNode flushEvent(ILSMIndex index, ComponentSnapshot component, OptionalInt level,
+    private FlushOrMerge flushEvent(ILSMIndex index, ComponentSnapshot component, OptionalInt level,
             List<ComponentSnapshot> stack, long flushCount) {
-        ObjectNode event = header(index, "flush", flushCount);
-        event.set("component", component.toJson());
-        putLevel(event, level);
-        event.put("bytesWritten", component.sizeBytes());
-        event.putNull("durationMillis");
-        event.set("stack", json(stack));
-        return event;
+        return event(header(index, flushCount), FlushOrMerge.FLUSH, component, null, level, component.sizeBytes(),
+                null, null, stack);
     }
 
     /**
      * {@code outputs} newest first; {@code removed}: the components that left the stack since the previous call,
      * the merge's inputs (an index whose first call is a merge's has lost them already: none).
      */
-    private ObjectNode mergeEvent(ILSMIndex index, List<ComponentSnapshot> outputs, OptionalInt level,
+    private FlushOrMerge mergeEvent(ILSMIndex index, List<ComponentSnapshot> outputs, OptionalInt level,
             List<ComponentSnapshot> removed, List<ComponentSnapshot> stack, long flushCount) {
-        ObjectNode event = header(index, "merge", flushCount);
-        event.set("component", outputs.get(0).toJson());
-        event.set("outputs", json(outputs));
-        putLevel(event, level);
-        event.put("bytesWritten", outputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
-        event.set("inputs", json(removed));
-        event.put("inputBytes", removed.stream().mapToLong(ComponentSnapshot::sizeBytes).sum());
+        Header header = header(index, flushCount);
         Long scheduledAt = removed.isEmpty() ? null : mergesScheduledAt.remove(SequenceRange.spanning(removed));
-        if (scheduledAt == null) {
-            event.putNull("durationMillis");
-        } else {
-            event.put("durationMillis", (System.nanoTime() - scheduledAt) / 1_000_000.0);
-        }
-        event.set("stack", json(stack));
-        return event;
+        Double durationMillis = scheduledAt == null ? null : (System.nanoTime() - scheduledAt) / 1_000_000.0;
+        return event(header, FlushOrMerge.MERGE, outputs.get(0), outputs, level,
+                outputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum(), removed, durationMillis, stack);
+    }
+
+    /** A flush has neither outputs nor inputs (null: absent from its line) nor a duration. */
+    private FlushOrMerge event(Header header, String type, ComponentSnapshot component,
+            List<ComponentSnapshot> outputs, OptionalInt level, long bytesWritten, List<ComponentSnapshot> inputs,
+            Double durationMillis, List<ComponentSnapshot> stack) {
+        return new FlushOrMerge(header.time, node, type, header.where.dataverse(), header.where.dataset(),
+                header.where.index(), header.where.partition(), header.datasetId, header.flushCount,
+                component.toEventComponent(), outputs == null ? null : events(outputs),
+                level.isPresent() ? level.getAsInt() : null, bytesWritten, inputs == null ? null : events(inputs),
+                inputs == null ? null : inputs.stream().mapToLong(ComponentSnapshot::sizeBytes).sum(),
+                durationMillis, events(stack));
     }
 
     /** A new component's level: for an index whose policy has levels (a leveled R-tree), else empty. */
@@ -131,33 +127,21 @@ public final class LsmEventJournal {
         return index instanceof PrunedIndex pruned ? pruned.level(component) : OptionalInt.empty();
     }
 
-    /** "level": the new components' level, null for an index without levels. */
-    private static void putLevel(ObjectNode event, OptionalInt level) {
-        if (level.isPresent()) {
-            event.put("level", level.getAsInt());
-        } else {
-            event.putNull("level");
-        }
-    }
-
     /** The components of {@code these} that are not in {@code others}, by file. */
     private static List<ComponentSnapshot> notIn(List<ComponentSnapshot> these, List<ComponentSnapshot> others) {
         return these.stream().filter(c -> others.stream().noneMatch(c::sameComponent)).toList();
     }
 
-    private ObjectNode header(ILSMIndex index, String type, long flushCount) {
+    /** What every event of the index says first: when, where and at which flush count. */
+    private record Header(String time, IndexPartition where, int datasetId, long flushCount) {
+    }
+
+    private Header header(ILSMIndex index, long flushCount) {
         if (where == null) {
             where = IndexPartition.of(index);
         }
-        ObjectNode event = JsonNodeFactory.instance.objectNode();
-        event.put("time", Instant.now().toString());
-        event.put("node", node);
-        event.put("event", type);
-        where.writeTo(event);
         // A dataset dropped and created again under the same name gets a new id: it tells the two apart.
-        event.put("datasetId", datasetId(index));
-        event.put("flushCount", flushCount);
-        return event;
+        return new Header(Instant.now().toString(), where, datasetId(index), flushCount);
     }
 
     private static int datasetId(ILSMIndex index) {
@@ -182,10 +166,8 @@ public final class LsmEventJournal {
         return components.stream().map(ComponentSnapshot::of).toList();
     }
 
-    private static ArrayNode json(List<ComponentSnapshot> components) {
-        ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        components.forEach(c -> array.add(c.toJson()));
-        return array;
+    private static List<EventComponent> events(List<ComponentSnapshot> components) {
+        return components.stream().map(ComponentSnapshot::toEventComponent).toList();
     }
 
     /** The dataset the index belongs to, for counting a lost event; an empty name if even that cannot be read. */

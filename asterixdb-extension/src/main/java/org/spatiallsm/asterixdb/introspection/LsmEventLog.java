@@ -16,10 +16,9 @@ import org.apache.hyracks.control.common.controllers.ControllerConfig;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.spatiallsm.introspection.IndexEvent;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.LostEvents;
 
 /**
  * The LSM event log of one node controller, {@code <log.dir>/spatial-lsm-events-<node id>.jsonl}: one JSON object
@@ -38,7 +37,6 @@ public final class LsmEventLog {
     static final int KEPT_FILES = 4;
 
     private static final Logger LOGGER = LogManager.getLogger();
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** One log per file: the in-process test cluster runs several NCs in one JVM. */
     private static final Map<Path, LsmEventLog> BY_FILE = new ConcurrentHashMap<>();
     private static final long DRAIN_AT_EXIT_MILLIS = 5_000;
@@ -56,14 +54,7 @@ public final class LsmEventLog {
         }
 
         /** The last line of an {@code /events} answer whose lines miss some of the dataset's events. */
-        ObjectNode report(String node, boolean olderLinesRotatedAway) {
-            ObjectNode line = JsonNodeFactory.instance.objectNode();
-            line.put("event", "lost");
-            line.put("node", node);
-            line.put("notRecorded", notRecorded);
-            line.put("dropped", dropped);
-            line.put("notWritten", notWritten);
-            line.put("olderLinesRotatedAway", olderLinesRotatedAway);
+        LostEvents report(String node, boolean olderLinesRotatedAway) {
             List<String> why = new ArrayList<>();
             if (total() > 0) {
                 why.add(total() + " lost (" + notRecorded + " could not be recorded, " + dropped + " dropped with a "
@@ -72,13 +63,13 @@ public final class LsmEventLog {
             if (olderLinesRotatedAway) {
                 why.add("the oldest were in event files rotated away");
             }
-            line.put("message", "node " + node + " misses LSM events of this dataset: " + String.join("; ", why));
-            return line;
+            return new LostEvents(node, notRecorded, dropped, notWritten, olderLinesRotatedAway,
+                    "node " + node + " misses LSM events of this dataset: " + String.join("; ", why));
         }
     }
 
     private final LsmEventFile file;
-    private final BlockingQueue<ObjectNode> queue;
+    private final BlockingQueue<IndexEvent> queue;
     /** Events queued so far, and of those, the ones the writer has finished with (written or counted as lost). */
     private final AtomicLong queued = new AtomicLong();
     private final AtomicLong finished = new AtomicLong();
@@ -119,7 +110,7 @@ public final class LsmEventLog {
      * stall the flush or merge thread that reports it (it holds the index's operation-tracker lock) for as long as the
      * disk is slow, and introspection must never slow the engine down.
      */
-    public void append(ObjectNode event) {
+    public void append(IndexEvent event) {
         if (queue.offer(event)) {
             queued.incrementAndGet();
         } else {
@@ -155,19 +146,19 @@ public final class LsmEventLog {
     }
 
     /** Writes {@code first} and whatever else is queued in one open-append-close, so the file is never held open. */
-    private void writeAvailable(ObjectNode first) {
-        List<ObjectNode> batch = new ArrayList<>();
+    private void writeAvailable(IndexEvent first) {
+        List<IndexEvent> batch = new ArrayList<>();
         batch.add(first);
         queue.drainTo(batch);
         try {
             List<LsmEventFile.Line> lines = new ArrayList<>(batch.size());
-            for (ObjectNode event : batch) {
-                lines.add(new LsmEventFile.Line(EventKey.of(event), JSON.writeValueAsString(event)));
+            for (IndexEvent event : batch) {
+                lines.add(new LsmEventFile.Line(EventKey.of(event), IntrospectionJson.line(event)));
             }
             file.append(lines);
         } catch (IOException | RuntimeException e) {
             // Which of the batch's lines made it is unknown: count them all (a half-written one does not parse).
-            for (ObjectNode event : batch) {
+            for (IndexEvent event : batch) {
                 lose(EventKey.of(event), new Lost(0, 0, 1), e);
             }
         } finally {

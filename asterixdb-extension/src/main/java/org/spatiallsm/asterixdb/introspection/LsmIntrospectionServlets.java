@@ -24,6 +24,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation.LSMIOOperati
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.spatiallsm.asterixdb.introspection.OpenIndexes.OpenIndex;
+import org.spatiallsm.introspection.IntrospectionJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -309,7 +310,7 @@ public final class LsmIntrospectionServlets {
                 PrintWriter writer = out.writer();
                 lines.lines().forEach(writer::println);
                 if (lost.total() > 0 || lines.olderLinesRotatedAway()) {
-                    writer.println(JSON.writeValueAsString(lost.report(node(), lines.olderLinesRotatedAway())));
+                    writer.println(IntrospectionJson.line(lost.report(node(), lines.olderLinesRotatedAway())));
                 }
             });
         }

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.Line;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.MergeScheduled;
 
 class LsmEventFileTest {
 
@@ -28,11 +30,14 @@ class LsmEventFileTest {
     /** Bytes of one line of {@link #line} with its line break, for n < 10: all such lines have the same size. */
     private static final int LINE_BYTES = (line(A, 1).text() + "\n").getBytes(StandardCharsets.UTF_8).length;
 
-    /** An event line of the dataset {@code key}, numbered {@code n}. */
+    /** An event of the dataset {@code key}, told apart by {@code n}, its flush count. */
+    static MergeScheduled event(EventKey key, int n) {
+        return new MergeScheduled("2026-11-22T09:23:33.180748089Z", "nc1", key.dataverse(), key.dataset(), "i", 0,
+                key.datasetId(), n, List.of());
+    }
+
     private static Line line(EventKey key, int n) {
-        String text = String.format("{\"dataverse\":\"%s\",\"dataset\":\"%s\",\"datasetId\":%d,\"n\":%d}",
-                key.dataverse(), key.dataset(), key.datasetId(), n);
-        return new Line(key, text);
+        return new Line(key, IntrospectionJson.line(event(key, n)));
     }
 
     /** Appends lines 1..count one at a time, each of the dataset {@code keyOf} gives. */

@@ -12,9 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.asterixdb.introspection.LsmEventFile.EventKey;
 import org.spatiallsm.asterixdb.introspection.LsmEventLog.Lost;
-
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.MergeScheduled;
 
 class LsmEventLogTest {
 
@@ -24,9 +23,8 @@ class LsmEventLogTest {
     @TempDir
     Path dir;
 
-    private static ObjectNode event(String dataset, int datasetId, int n) {
-        return JsonNodeFactory.instance.objectNode().put("dataverse", "Dv").put("dataset", dataset)
-                .put("datasetId", datasetId).put("n", n);
+    private static MergeScheduled event(String dataset, int datasetId, int n) {
+        return LsmEventFileTest.event(new EventKey("Dv", dataset, datasetId), n);
     }
 
     private LsmEventLog log(Path file, int queueCapacity) {
@@ -43,8 +41,7 @@ class LsmEventLogTest {
 
         assertThat(log.awaitWritten(WAIT_MILLIS)).isTrue();
         assertThat(log.lines("Dv", "A", 1).lines()).containsExactly(
-                "{\"dataverse\":\"Dv\",\"dataset\":\"A\",\"datasetId\":1,\"n\":1}",
-                "{\"dataverse\":\"Dv\",\"dataset\":\"A\",\"datasetId\":1,\"n\":2}");
+                IntrospectionJson.line(event("A", 1, 1)), IntrospectionJson.line(event("A", 1, 2)));
         assertThat(log.lost("Dv", "A", 1)).isEqualTo(Lost.NONE);
     }
 
@@ -81,8 +78,7 @@ class LsmEventLogTest {
         Files.delete(blocked);
         log.append(event("A", 1, 3));
         assertThat(log.awaitWritten(WAIT_MILLIS)).as("the earlier losses still count").isFalse();
-        assertThat(log.lines("Dv", "A", 1).lines()).containsExactly(
-                "{\"dataverse\":\"Dv\",\"dataset\":\"A\",\"datasetId\":1,\"n\":3}");
+        assertThat(log.lines("Dv", "A", 1).lines()).containsExactly(IntrospectionJson.line(event("A", 1, 3)));
         assertThat(log.lost("Dv", "A", null)).isEqualTo(new Lost(0, 0, 2));
     }
 
@@ -110,11 +106,12 @@ class LsmEventLogTest {
 
     @Test
     void theReportOfMissingEventsSaysHowManyAndWhyInOneLine() {
-        assertThat(new Lost(1, 2, 3).report("nc1", false).toString()).isEqualTo("{\"event\":\"lost\",\"node\":\"nc1\","
-                + "\"notRecorded\":1,\"dropped\":2,\"notWritten\":3,\"olderLinesRotatedAway\":false,\"message\":"
+        assertThat(IntrospectionJson.line(new Lost(1, 2, 3).report("nc1", false))).isEqualTo("{\"event\":\"lost\","
+                + "\"node\":\"nc1\",\"notRecorded\":1,\"dropped\":2,\"notWritten\":3,\"olderLinesRotatedAway\":false,"
+                + "\"message\":"
                 + "\"node nc1 misses LSM events of this dataset: 6 lost (1 could not be recorded, 2 dropped with a "
                 + "full queue, 3 failed to write; see the NC log)\"}");
-        assertThat(Lost.NONE.report("nc1", true).path("message").asText())
+        assertThat(Lost.NONE.report("nc1", true).message())
                 .isEqualTo("node nc1 misses LSM events of this dataset: the oldest were in event files rotated away");
     }
 }

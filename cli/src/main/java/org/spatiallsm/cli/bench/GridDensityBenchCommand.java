@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
@@ -20,6 +21,8 @@ import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.experiment.study.Organisation;
 import org.spatiallsm.experiment.study.OrganisationStatements;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
 import org.spatiallsm.load.Sqlpp;
@@ -28,8 +31,6 @@ import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
 import org.spatiallsm.workloads.SpatialQueries;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -238,7 +239,7 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                     .mapToLong(GridDensityBenchCommand::bytes).sum();
             progress("%s: built in %.2f s, %,d bytes; %d warm-up and %d timed selects per radius and kind",
                     index.label(), buildMillis / 1000, bytes, warmup, queries);
-            List<JsonNode> before = lsm.listings(dataset.dataverse(), dataset.dataset());
+            List<ComponentsListing> before = lsm.typedListings(dataset.dataverse(), dataset.dataset());
             Map<Double, double[]> indexOnly = new LinkedHashMap<>();
             Map<Double, double[]> full = new LinkedHashMap<>();
             Map<Double, Long> results = new LinkedHashMap<>();
@@ -260,9 +261,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                     }
                 }
             }
-            List<JsonNode> after = lsm.listings(dataset.dataverse(), dataset.dataset());
+            List<ComponentsListing> after = lsm.typedListings(dataset.dataverse(), dataset.dataset());
             return new OrganisationRow(index.label(), null, buildMillis, bytes, indexOnly, full, results,
-                    difference(before, after, "candidates"), difference(before, after, "results"));
+                    difference(before, after, OrganisationRow::candidates),
+                    difference(before, after, OrganisationRow::results));
         }
 
         private long count(String query) {
@@ -275,9 +277,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
         }
     }
 
-    private static OptionalLong difference(List<JsonNode> before, List<JsonNode> after, String field) {
-        OptionalLong from = OrganisationRow.counter(before, OrganisationStatements.INDEX, field);
-        OptionalLong to = OrganisationRow.counter(after, OrganisationStatements.INDEX, field);
+    private static OptionalLong difference(List<ComponentsListing> before, List<ComponentsListing> after,
+            Function<IndexListing, Long> counter) {
+        OptionalLong from = OrganisationRow.counter(before, OrganisationStatements.INDEX, counter);
+        OptionalLong to = OrganisationRow.counter(after, OrganisationStatements.INDEX, counter);
         return from.isPresent() && to.isPresent() ? OptionalLong.of(to.getAsLong() - from.getAsLong())
                 : OptionalLong.empty();
     }

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.spatiallsm.experiment.study.Organisation;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
 /**
  * One index's column of {@code bench grid-density}: what it cost to build and to store, and what its selects took.
@@ -43,40 +44,39 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
         return (candidates.getAsLong() - refined.getAsLong()) / (double) candidates.getAsLong();
     }
 
+    /** The entries an organisation's searches read: DHB and DHVB count them in skipScan, SHB and SIF in grid. */
+    static Long candidates(IndexListing partition) {
+        return partition.skipScan() != null ? Long.valueOf(partition.skipScan().candidates())
+                : partition.grid() != null ? Long.valueOf(partition.grid().candidates()) : null;
+    }
+
+    /** The candidates left after refinement, as the organisation counts them. */
+    static Long results(IndexListing partition) {
+        return partition.skipScan() != null ? Long.valueOf(partition.skipScan().results())
+                : partition.grid() != null ? Long.valueOf(partition.grid().results()) : null;
+    }
+
     /**
-     * The sum of the per-index field {@code field} over the components listings of every node (one entry per index
-     * partition, named by "index"); the field is read at the index's level or inside one of its counter objects
-     * (an organisation's, e.g. {@code "skipScan"}); empty if any partition of the index lacks it, or none has it.
+     * The sum of one counter of {@code index} over the components listings of every node; empty if any partition of
+     * the index lacks it (null), or none has it.
      */
-    static OptionalLong counter(List<JsonNode> listings, String index, String field) {
+    static OptionalLong counter(List<ComponentsListing> listings, String index, Function<IndexListing, Long> counter) {
         long sum = 0;
         boolean seen = false;
-        for (JsonNode listing : listings) {
-            for (JsonNode partition : listing.path("indexes")) {
-                if (!partition.path("index").asText().equals(index)) {
+        for (ComponentsListing listing : listings) {
+            for (IndexListing partition : listing.indexes()) {
+                if (!partition.index().equals(index)) {
                     continue;
                 }
-                JsonNode value = counterField(partition, field);
-                if (!value.isIntegralNumber()) {
+                Long value = counter.apply(partition);
+                if (value == null) {
                     return OptionalLong.empty();
                 }
-                sum += value.asLong();
+                sum += value;
                 seen = true;
             }
         }
         return seen ? OptionalLong.of(sum) : OptionalLong.empty();
-    }
-
-    private static JsonNode counterField(JsonNode partition, String field) {
-        if (partition.has(field)) {
-            return partition.path(field);
-        }
-        for (JsonNode child : partition) {
-            if (child.isObject() && child.has(field)) {
-                return child.path(field);
-            }
-        }
-        return partition.path(field);
     }
 
     /**

@@ -10,9 +10,10 @@ import java.util.stream.Stream;
 
 import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.GridListing;
+import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.SkipScanListing;
 
 /** bench grid-density: argument errors, DDL clauses, counters and the table (no cluster). */
 class GridDensityBenchCommandTest {
@@ -47,25 +48,30 @@ class GridDensityBenchCommandTest {
         assertThat(run.err()).startsWith("error: ").hasLineCount(1);
     }
 
-    private static JsonNode json(String text) throws Exception {
-        return new ObjectMapper().readTree(text);
+    private static IndexListing partition(String index, int partition, SkipScanListing skipScan,
+            GridListing grid) {
+        return new IndexListing(index, partition, 7, false, 1, List.of(), null, null, null, null, null, skipScan,
+                grid);
     }
 
     @Test
-    void countersAreSummedOverPartitionsWhenEveryPartitionHasThem() throws Exception {
-        JsonNode node1 = json("{\"indexes\": [{\"index\": \"spatialIndex\", \"partition\": 0, \"candidates\": 10, "
-                + "\"results\": 7}, {\"index\": \"Data\", \"partition\": 0, \"candidates\": 99}]}");
-        // The DHB/DHVB listing nests its counters in "skipScan".
-        JsonNode node2 = json("{\"indexes\": [{\"index\": \"spatialIndex\", \"partition\": 1, \"skipScan\": "
-                + "{\"candidates\": 5, \"results\": 5}}]}");
-        JsonNode without = json("{\"indexes\": [{\"index\": \"spatialIndex\", \"partition\": 2}]}");
+    void countersAreSummedOverPartitionsWhenEveryPartitionHasThem() {
+        // An SHB-tree or SIF counts in "grid", a DHB or DHVB index in "skipScan".
+        ComponentsListing node1 = new ComponentsListing("nc1", "Dv", "Data", List.of(
+                partition("spatialIndex", 0, null, new GridListing("shb", "SHB_POINTS", 2, 3, 10, 7)),
+                partition("Data", 0, null, null)));
+        ComponentsListing node2 = new ComponentsListing("nc2", "Dv", "Data", List.of(
+                partition("spatialIndex", 1, new SkipScanListing("dhb", 2, 5, 5, 0), null)));
+        ComponentsListing without = new ComponentsListing("nc3", "Dv", "Data", List.of(
+                partition("spatialIndex", 2, null, null)));
 
-        assertThat(OrganisationRow.counter(List.of(node1, node2), "spatialIndex", "candidates"))
+        assertThat(OrganisationRow.counter(List.of(node1, node2), "spatialIndex", OrganisationRow::candidates))
                 .isEqualTo(OptionalLong.of(15));
-        assertThat(OrganisationRow.counter(List.of(node1, node2), "spatialIndex", "results"))
+        assertThat(OrganisationRow.counter(List.of(node1, node2), "spatialIndex", OrganisationRow::results))
                 .isEqualTo(OptionalLong.of(12));
-        assertThat(OrganisationRow.counter(List.of(node1, without), "spatialIndex", "candidates")).isEmpty();
-        assertThat(OrganisationRow.counter(List.of(node2), "other", "candidates")).isEmpty();
+        assertThat(OrganisationRow.counter(List.of(node1, without), "spatialIndex", OrganisationRow::candidates))
+                .isEmpty();
+        assertThat(OrganisationRow.counter(List.of(node2), "other", OrganisationRow::candidates)).isEmpty();
     }
 
     @Test

@@ -7,10 +7,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
@@ -19,6 +23,8 @@ import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.PolicyParameters;
@@ -167,7 +173,7 @@ class SpatialPoliciesBenchCommandTest {
         List<LsmEvent> events;
         try (InputStream in = getClass().getResourceAsStream("tiered-b4-partition0-events.jsonl")) {
             events = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .map(line -> LsmEvent.fromJson(readJson(line))).toList();
+                    .map(line -> trimmedEvent(readJson(line))).toList();
         }
         PartitionHistory history = PartitionHistories.of(events);
         int engineStack = history.flushSizes().length
@@ -195,6 +201,26 @@ class SpatialPoliciesBenchCommandTest {
         return new SpatialSimulation.Settings(new RecordGenerator(PointDistributions.create("uniform", Map.of(), 1),
                 RecordShapes.named("point"), 1), 6_000, recordsPerFlush, Orderings.create("hilbert"), Map.of(), 10,
                 List.of(0.0), 1);
+    }
+
+    /**
+     * A line of the trimmed recording, which keeps only what the analysis reads: the kind, t, the components'
+     * sequence ranges and sizes, the bytes written and a merge's inputs.
+     */
+    private static LsmEvent trimmedEvent(JsonNode json) {
+        DiskComponent component = trimmedComponent(json.get("component"));
+        List<DiskComponent> inputs = new ArrayList<>();
+        json.path("inputs").forEach(input -> inputs.add(trimmedComponent(input)));
+        return new LsmEvent(json.get("event").asText(), "asterix_nc1",
+                new IndexPartition("Bench", "tiered", json.get("index").asText(), json.get("partition").asInt()), "",
+                json.get("flushCount").asLong(), Optional.of(component), List.of(component), OptionalInt.empty(),
+                inputs, json.get("bytesWritten").asLong(), OptionalDouble.empty(), List.of());
+    }
+
+    private static DiskComponent trimmedComponent(JsonNode json) {
+        long first = json.get("sequences").get(0).asLong();
+        long last = json.get("sequences").get(1).asLong();
+        return new DiskComponent(first, last, first, last, json.get("bytes").asLong(), OptionalLong.empty(), false);
     }
 
     private static JsonNode readJson(String line) {

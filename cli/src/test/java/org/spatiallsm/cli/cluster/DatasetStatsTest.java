@@ -3,11 +3,14 @@ package org.spatiallsm.cli.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
+import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
@@ -41,17 +44,14 @@ class DatasetStatsTest {
         return new ComponentListing(List.of(0L, 0L), List.of(1L, 1L), bytes, null, false, null, null, level);
     }
 
-    private static List<DatasetStats.IndexStats> stats(String... events) throws IOException {
-        List<LsmEvent> parsed = new ArrayList<>();
-        for (String event : events) {
-            parsed.add(LsmEvent.fromJson(JSON.readTree(event)));
-        }
-        return DatasetStats.of(LISTINGS, parsed);
+    private static List<DatasetStats.IndexStats> stats(LsmEvent... events) {
+        return DatasetStats.of(LISTINGS, List.of(events));
     }
 
-    private static String event(String type, String index, int partition, long bytes) {
-        return "{\"event\": \"" + type + "\", \"index\": \"" + index + "\", \"partition\": " + partition
-                + ", \"bytesWritten\": " + bytes + "}";
+    /** What the stats read of an event: its kind, index partition and bytes written. */
+    private static LsmEvent event(String type, String index, int partition, long bytes) {
+        return new LsmEvent(type, "nc1", new IndexPartition("Geo", "P", index, partition), "", 1, Optional.empty(),
+                List.of(), OptionalInt.empty(), List.of(), bytes, OptionalDouble.empty(), List.of());
     }
 
     @Test

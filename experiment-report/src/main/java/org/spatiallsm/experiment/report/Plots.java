@@ -58,6 +58,7 @@ final class Plots {
                     "Latency of " + kind + " searches (nearest-rank percentiles)", "latency (ms)", percentiles));
         }
         addIfMeasured(plots, indexBytes());
+        addIfMeasured(plots, indexBytesAgainstRtree());
         return plots;
     }
 
@@ -146,6 +147,48 @@ final class Plots {
                 : List.of(new Plot.Reference(cacheBytes / Format.MIB, "buffer cache"));
         return categorical(Kind.BARS, "index-bytes", "Bytes on disk per index at the end of the run",
                 "configuration", "MiB", categories, series, p -> configurationLabel(p.configuration()), cache);
+    }
+
+    /**
+     * For studies whose configurations are {@code <data>-<organisation>} (Kim's): each index's bytes at the end
+     * against the same index of {@code <data>-rtree}, in percent, the unit of Kim's index sizes. Only indexes that
+     * several configurations have are compared: a primary index is named after its configuration's dataset.
+     */
+    private Plot indexBytesAgainstRtree() {
+        Map<String, Integer> configurationsWithIndex = new LinkedHashMap<>();
+        run.configurations().forEach(data -> Metrics.finalIndexBytes(data.components()).keySet()
+                .forEach(index -> configurationsWithIndex.merge(index, 1, Integer::sum)));
+        List<String> categories = new ArrayList<>();
+        Map<String, List<Point>> byIndex = new LinkedHashMap<>();
+        for (ConfigurationData data : run.configurations()) {
+            String id = data.configuration().id();
+            int dash = id.indexOf('-');
+            String rtreeId = dash < 0 ? null : id.substring(0, dash) + "-rtree";
+            ConfigurationData rtree = run.configurations().stream()
+                    .filter(d -> d.configuration().id().equals(rtreeId)).findFirst().orElse(null);
+            if (rtree == null) {
+                continue;
+            }
+            Map<String, Double> rtreeBytes = Metrics.finalIndexBytes(rtree.components());
+            Map<String, Double> percent = new LinkedHashMap<>();
+            Metrics.finalIndexBytes(data.components()).forEach((index, bytes) -> {
+                Double base = rtreeBytes.get(index);
+                if (base != null && base > 0 && configurationsWithIndex.get(index) > 1) {
+                    percent.put(index, 100 * bytes / base);
+                }
+            });
+            if (!percent.isEmpty()) {
+                int category = categories.size();
+                categories.add(data.label());
+                percent.forEach((index, value) -> byIndex.computeIfAbsent(index, x -> new ArrayList<>())
+                        .add(new Point(category, value)));
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        byIndex.forEach((index, points) -> series.add(new Series(index, points, false)));
+        return categorical(Kind.BARS, "index-bytes-vs-rtree", "Bytes on disk per index against the R-tree on the "
+                + "same data", "configuration", "% of the R-tree's bytes", categories, series,
+                p -> configurationLabel(p.configuration()), List.of(new Plot.Reference(100, "R-tree")));
     }
 
     private Plot lines(String id, String title, String xLabel, String yLabel, List<Series> measured) {

@@ -163,6 +163,40 @@ class ReportTest {
     }
 
     @Test
+    void kimsConfigurationsAreComparedWithTheRtreeOnTheSameDataAndMarkedWithHisSizes() throws IOException {
+        Path kim = SyntheticRun.create(temp);
+        Files.move(kim.resolve(SyntheticRun.FINISHED), kim.resolve("tweets-rtree"));
+        Files.move(kim.resolve(SyntheticRun.INTERRUPTED), kim.resolve("tweets-dhb"));
+        Files.writeString(kim.resolve("run.json"), Files.readString(kim.resolve("run.json"))
+                .replace("\"id\": \"" + SyntheticRun.FINISHED + "\"", "\"id\": \"tweets-rtree\"")
+                .replace("\"id\": \"" + SyntheticRun.INTERRUPTED + "\"", "\"id\": \"tweets-dhb\"")
+                .replace("\"published\": [", "\"published\": [{\"plot\": \"index-bytes-vs-rtree\", "
+                        + "\"configuration\": \"tweets-dhb\", \"x\": 0, \"y\": 97, \"label\": \"Kim\", "
+                        + "\"source\": \"chapter 4\"},"));
+        // The primary indexes are named after their datasets: only the spatial index has a counterpart.
+        Files.writeString(kim.resolve("tweets-rtree/components.csv"), """
+                t_ms,records_ingested,index,level,components,bytes
+                10,1000,tweets_rtree,,1,5000
+                10,1000,spatialIndex,,1,2000
+                """);
+        Files.writeString(kim.resolve("tweets-dhb/components.csv"), """
+                t_ms,records_ingested,index,level,components,bytes
+                10,1000,tweets_dhb,,1,5000
+                10,1000,spatialIndex,,2,3000
+                """);
+
+        Plot plot = Report.write(kim).stream().filter(p -> p.id().equals("index-bytes-vs-rtree")).findFirst()
+                .orElseThrow();
+
+        assertThat(plot.categories()).containsExactly("leveled, STR", "binomial <tiered> (incomplete)");
+        assertThat(plot.series()).extracting(Plot.Series::name).containsExactly("spatialIndex",
+                "published: Kim (binomial <tiered> (incomplete))");
+        assertThat(plot.series().get(0).points()).containsExactly(new Metrics.Point(0, 100),
+                new Metrics.Point(1, 150));
+        assertThat(plot.series().get(1).points()).containsExactly(new Metrics.Point(1, 97));
+    }
+
+    @Test
     void aColumnAddedAtTheEndMayBeMissingAndUnknownCellsAreLeftOut() throws IOException {
         Path older = SyntheticRun.create(temp);
         // A queries.csv written before pages_read existed: no pages-read plot, everything else as before.

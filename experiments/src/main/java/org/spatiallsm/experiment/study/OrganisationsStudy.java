@@ -8,13 +8,12 @@ import java.util.Map;
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.PublishedValue;
 import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.Study;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordFormat;
@@ -47,25 +46,29 @@ public final class OrganisationsStudy implements Study {
     private final String data;
     private final String organisations;
     private final String smokeRunTime;
+    private final String smallRunTime;
 
-    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime) {
+    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime,
+            String smallRunTime) {
         this.name = name;
         this.title = title;
         this.data = data;
         this.organisations = organisations;
         this.smokeRunTime = smokeRunTime;
+        this.smallRunTime = smallRunTime;
     }
 
     /** Kim's chapter 4: points. */
     public static OrganisationsStudy points() {
         return new OrganisationsStudy("index-organisations", "Spatial index organisations on points (Kim)", "tweets",
-                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)");
+                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)",
+                "11 min (shared machine, load average 22 to 25)");
     }
 
     /** Kim's chapter 5: squares of House (Gaussian) and Lake (Zipf) sizes; at smoke scale the houses only. */
     public static OrganisationsStudy nonPoint() {
         return new OrganisationsStudy("non-point", "R-tree and SHB-tree on rectangles (Kim)", "houses,lakes",
-                "rtree,shb", "39 s (shared machine)");
+                "rtree,shb", "39 s (shared machine)", "8 min (shared machine, load average 25 to 23)");
     }
 
     @Override
@@ -82,21 +85,24 @@ public final class OrganisationsStudy implements Study {
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 400, 100, 2, 1, 2, 20, data.equals("tweets") ? data : "houses");
-            case SMALL -> put(preset, 50_000, 5_000, 20, 5, 5, 100, data);
-            case MEDIUM -> put(preset, 1_000_000, 20_000, 200, 50, 20, 100, data);
-            case LARGE -> put(preset, 10_000_000, 50_000, 1_000, 500, 50, 100, data);
+            // At smoke scale a feed's setup and its waits before each flush cost more than 4 INSERT statements.
+            case SMOKE -> put(preset, 400, 100, 2, 1, 2, 20, data.equals("tweets") ? data : "houses",
+                    StudySetup.HTTP);
+            case SMALL -> put(preset, 50_000, 5_000, 20, 5, 5, 100, data, StudySetup.FEED);
+            case MEDIUM -> put(preset, 1_000_000, 20_000, 200, 50, 20, 100, data, StudySetup.FEED);
+            case LARGE -> put(preset, 10_000_000, 50_000, 1_000, 500, 50, 100, data, StudySetup.FEED);
             default -> throw new IllegalArgumentException(scale.id());
         }
         return preset;
     }
 
     private void put(Map<String, String> preset, long records, int perFlush, int queries, int warmup, int joins,
-            int joinOuter, String dataSets) {
+            int joinOuter, String dataSets, String transport) {
         preset.put("records", Long.toString(records));
         preset.put("recordBytes", Integer.toString(TWEET_BYTES));
         preset.put("recordsPerFlush", Integer.toString(perFlush));
         preset.put("batch", Integer.toString(Math.min(perFlush, 500)));
+        preset.put("transport", transport);
         preset.put("queries", Integer.toString(queries));
         preset.put("warmupQueries", Integer.toString(warmup));
         preset.put("radii", "0.00001,0.0001,0.001,0.01,0.1");
@@ -113,7 +119,31 @@ public final class OrganisationsStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return scale == Scale.SMOKE ? smokeRunTime : "not measured yet";
+        return switch (scale) {
+            case SMOKE -> smokeRunTime;
+            case SMALL -> smallRunTime;
+            default -> "not measured yet";
+        };
+    }
+
+    /**
+     * Kim's index sizes on points against the R-tree's (dissertation, chapter 4), for the report's
+     * {@code index-bytes-vs-rtree} plot: the tweets' DHB, DHVB, SIF and SHB-tree with Kim's 2^30 bottom cells.
+     */
+    @Override
+    public List<PublishedValue> published(Parameters parameters, int partitions) {
+        Map<String, Double> percentOfRtree = Map.of("dhb", 97.0, "dhvb", 125.0,
+                Organisation.shb(Organisation.DEFAULT_LEVELS, false).identifier().replace('_', '-'), 131.0,
+                "sif", 741.0);
+        List<PublishedValue> marks = new ArrayList<>();
+        for (Configuration configuration : configurations(parameters)) {
+            Double percent = percentOfRtree.get(configuration.id().substring(configuration.id().indexOf('-') + 1));
+            if (configuration.id().startsWith("tweets-") && percent != null) {
+                marks.add(new PublishedValue("index-bytes-vs-rtree", configuration.id(), 0, percent,
+                        "Kim, index size", "Kim's dissertation, chapter 4: index sizes relative to the R-tree"));
+            }
+        }
+        return marks;
     }
 
     @Override
@@ -125,6 +155,7 @@ public final class OrganisationsStudy implements Study {
         }
         parameters.whole("recordsPerFlush", 1);
         parameters.small("batch", 1);
+        StudySetup.feedTransport(parameters);
         parameters.small("queries", 1);
         parameters.small("warmupQueries", 0);
         parameters.small("joins", 0);
@@ -166,14 +197,9 @@ public final class OrganisationsStudy implements Study {
                 Statements.STUDIES_PRIMARY_POLICY, false) + sql.createIndex(organisation,
                         Statements.STUDIES_PRIMARY_POLICY));
         long records = parameters.whole("records", 1);
-        int batch = parameters.small("batch", 1);
-        run.load("load", dataset, 0, records, parameters.whole("recordsPerFlush", 1), batch, (first, end) -> {
-            try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT, batch)) {
-                for (long id = first; id < end; id++) {
-                    sink.write(RecordFormat.ADM.format(generator.record(id)));
-                }
-            }
-        });
+        StudySetup.withTransport(run, dataset, parameters, DatasetSetup.typeNameFor(dataset), shape.idField(),
+                id -> RecordFormat.ADM.format(generator.record(id)), insert -> run.load("load", dataset, 0, records,
+                        parameters.whole("recordsPerFlush", 1), parameters.small("batch", 1), insert));
         run.settle(dataset);
         // The static workload: the index built again on the loaded data, one component per partition.
         run.cluster().client().executeOrThrow(sql.dropIndex() + sql.createIndex(organisation,

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.Configuration;
-import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.ConfigurationRun;
 import org.spatiallsm.experiment.Parameters;
 import org.spatiallsm.experiment.PublishedValue;
@@ -16,8 +15,6 @@ import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.Study;
 import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Progress;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -31,10 +28,6 @@ import org.spatiallsm.workloads.SpatialQueries;
  * inserted points.
  */
 public final class SpatialPoliciesStudy implements Study {
-
-    /** Records through one socket feed per configuration (the fast path), or as batched INSERT statements. */
-    private static final String FEED = "feed";
-    private static final String HTTP = "http";
 
     @Override
     public String name() {
@@ -51,10 +44,10 @@ public final class SpatialPoliciesStudy implements Study {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
             // At smoke scale a feed's setup and its waits before each flush cost more statements than 8 INSERTs.
-            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform", HTTP);
-            case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like", FEED);
-            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 100, 5, "uniform,osm-like", FEED);
-            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like", FEED);
+            case SMOKE -> put(preset, 2_000, 200, 250, 5, 1, "uniform", StudySetup.HTTP);
+            case SMALL -> put(preset, 50_000, 1_000, 2_000, 100, 2, "uniform,osm-like", StudySetup.FEED);
+            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 100, 5, "uniform,osm-like", StudySetup.FEED);
+            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 2_000, 20, "uniform,osm-like", StudySetup.FEED);
             default -> throw new IllegalArgumentException(scale.id());
         }
         return preset;
@@ -79,6 +72,8 @@ public final class SpatialPoliciesStudy implements Study {
     public String runTime(Scale scale) {
         return switch (scale) {
             case SMOKE -> "117 s (shared machine)";
+            case SMALL -> "over 20 min: stopped at 20 min with 6 of 12 configurations done (shared machine, load "
+                    + "average 25 to 28)";
             case MEDIUM -> "56 min (shared machine)";
             default -> "not measured yet";
         };
@@ -90,10 +85,7 @@ public final class SpatialPoliciesStudy implements Study {
         parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         parameters.whole("recordsPerFlush", 1);
         parameters.small("batch", 1);
-        if (!List.of(FEED, HTTP).contains(parameters.text("transport"))) {
-            throw new IllegalArgumentException("parameter transport must be " + FEED + " or " + HTTP + ", got '"
-                    + parameters.text("transport") + "'");
-        }
+        StudySetup.feedTransport(parameters);
         parameters.small("queries", 0);
         parameters.small("rounds", 1);
         parameters.whole("seed", Long.MIN_VALUE);
@@ -124,23 +116,10 @@ public final class SpatialPoliciesStudy implements Study {
         RecordGenerator points = generator(distribution, seed);
         DatasetName dataset = run.cluster().dataset(configuration);
         StudySetup.createPointDataset(run.cluster(), dataset, policy.withClause());
-        int batch = parameters.small("batch", 1);
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         LongFunction<String> record = id -> Statements.pointRecord(points, id, recordBytes, seed);
-        if (parameters.text("transport").equals(FEED)) {
-            try (FeedInsert feed = FeedInsert.start(run.cluster(), dataset, StudySetup.POINT_TYPE, "id", record)) {
-                phases(run, dataset, parameters, points, feed);
-            }
-        } else {
-            phases(run, dataset, parameters, points, (first, end) -> {
-                try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT,
-                        batch)) {
-                    for (long id = first; id < end; id++) {
-                        sink.write(record.apply(id));
-                    }
-                }
-            });
-        }
+        StudySetup.withTransport(run, dataset, parameters, StudySetup.POINT_TYPE, "id", record,
+                insert -> phases(run, dataset, parameters, points, insert));
         run.settle(dataset);
         run.writeIoEvents(dataset);
     }

@@ -1,11 +1,16 @@
 package org.spatiallsm.experiment.study;
 
 import java.util.List;
+import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.ConfigurationRun;
+import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.Parameters;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Sqlpp;
 
 /** What several studies check and create alike: equal flushes, window selectivities, the point dataset. */
@@ -13,6 +18,10 @@ final class StudySetup {
 
     /** The record type of {@link #createPointDataset}. */
     static final String POINT_TYPE = "PointRecord";
+    /** Knob {@code transport}: records through one socket feed per configuration (the fast path)... */
+    static final String FEED = "feed";
+    /** ...or as batched INSERT statements, of {@code batch} records each. */
+    static final String HTTP = "http";
 
     private StudySetup() {
     }
@@ -36,6 +45,50 @@ final class StudySetup {
                     + parameters.text("sigmas"));
         }
         return sigmas;
+    }
+
+    /** {@code transport}, checked: true for the socket feed. */
+    static boolean feedTransport(Parameters parameters) {
+        String transport = parameters.text("transport");
+        if (!List.of(FEED, HTTP).contains(transport)) {
+            throw new IllegalArgumentException("parameter transport must be " + FEED + " or " + HTTP + ", got '"
+                    + transport + "'");
+        }
+        return transport.equals(FEED);
+    }
+
+    /** What a configuration does with the records it is given a way to send. */
+    @FunctionalInterface
+    interface Loading {
+        void load(ConfigurationRun.RangeInsert insert) throws Exception;
+    }
+
+    /**
+     * Runs {@code loading} with records sent as {@code transport} says: through one socket feed into the dataset,
+     * which is dropped afterwards (no DDL runs on a dataset while a feed into it does), or as INSERT statements of
+     * {@code batch} records.
+     *
+     * @param typeName the dataset's record type
+     * @param keyField its int64 primary key, which a record's number becomes
+     * @param record   the ADM text of record {@code n}, one line
+     */
+    static void withTransport(ConfigurationRun run, DatasetName dataset, Parameters parameters, String typeName,
+            String keyField, LongFunction<String> record, Loading loading) throws Exception {
+        if (feedTransport(parameters)) {
+            try (FeedInsert feed = FeedInsert.start(run.cluster(), dataset, typeName, keyField, record)) {
+                loading.load(feed);
+            }
+        } else {
+            int batch = parameters.small("batch", 1);
+            loading.load((first, end) -> {
+                try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT,
+                        batch)) {
+                    for (long id = first; id < end; id++) {
+                        sink.write(record.apply(id));
+                    }
+                }
+            });
+        }
     }
 
     /**

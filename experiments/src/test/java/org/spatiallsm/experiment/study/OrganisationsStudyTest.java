@@ -2,6 +2,7 @@ package org.spatiallsm.experiment.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ExperimentRunner;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.PublishedValue;
 import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.Study;
 import org.spatiallsm.load.DatasetName;
@@ -58,6 +60,30 @@ class OrganisationsStudyTest {
         assertThat(configurations(OrganisationsStudy.nonPoint(), "shbLevels=l l l l l l,h h h h l l"))
                 .extracting(Configuration::id).containsExactly("houses-rtree", "houses-shb-2-24", "houses-shb-2-40",
                         "lakes-rtree", "lakes-shb-2-24", "lakes-shb-2-40");
+    }
+
+    @Test
+    void kimsIndexSizesAreMarkedForTheTweetsOrganisationsHeMeasured() {
+        Study points = OrganisationsStudy.points();
+        Parameters sweep = Parameters.of(ExperimentRunner.preset(points, Scale.SMALL),
+                List.of("shbLevels=l l l l h m,h h h h l l"));
+        assertThat(points.published(sweep, 2)).extracting(PublishedValue::plot, PublishedValue::configuration,
+                PublishedValue::y).containsExactly(tuple("index-bytes-vs-rtree", "tweets-dhb", 97.0),
+                        tuple("index-bytes-vs-rtree", "tweets-dhvb", 125.0),
+                        tuple("index-bytes-vs-rtree", "tweets-shb-2-30", 131.0),
+                        tuple("index-bytes-vs-rtree", "tweets-sif", 741.0));
+        Study nonPoint = OrganisationsStudy.nonPoint();
+        assertThat(nonPoint.published(Parameters.of(ExperimentRunner.preset(nonPoint, Scale.SMALL), List.of()), 2))
+                .isEmpty();
+    }
+
+    @Test
+    void theTransportIsTheFeedFromSmallUpAndHttpAtSmoke() {
+        Study points = OrganisationsStudy.points();
+        assertThat(ExperimentRunner.preset(points, Scale.SMOKE)).containsEntry("transport", "http");
+        assertThat(ExperimentRunner.preset(points, Scale.SMALL)).containsEntry("transport", "feed");
+        assertThatThrownBy(() -> configurations(points, "transport=udp"))
+                .hasMessage("parameter transport must be feed or http, got 'udp'");
     }
 
     @Test

@@ -3,8 +3,8 @@ package org.spatiallsm.client.lsm;
 import java.util.OptionalLong;
 
 import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.EventComponent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -23,22 +23,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record DiskComponent(long firstSequence, long lastSequence, long minId, long maxId, long bytes,
         OptionalLong tuples, boolean merging) {
 
-    public static DiskComponent fromJson(JsonNode json) {
-        JsonNode tuples = json.path("tuples");
-        return new DiskComponent(json.path("sequences").path(0).asLong(), json.path("sequences").path(1).asLong(),
-                json.path("ids").path(0).asLong(), json.path("ids").path(1).asLong(), json.path("bytes").asLong(),
-                tuples.isNumber() ? OptionalLong.of(tuples.asLong()) : OptionalLong.empty(),
-                json.path("merging").asBoolean());
-    }
-
-    static DiskComponent of(ComponentListing component) {
+    static DiskComponent of(EventComponent component) {
         return new DiskComponent(component.sequences().get(0), component.sequences().get(1), component.ids().get(0),
                 component.ids().get(1), component.bytes(),
                 component.tuples() == null ? OptionalLong.empty() : OptionalLong.of(component.tuples()),
                 component.merging());
     }
 
-    /** The same fields as {@link #fromJson} reads. */
+    static DiskComponent of(ComponentListing component) {
+        return of(new EventComponent(component.sequences(), component.ids(), component.bytes(), component.tuples(),
+                component.merging()));
+    }
+
+    /** The fields of an {@link EventComponent}, as the components listing and the events write them. */
     public ObjectNode toJson() {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.putArray("sequences").add(firstSequence).add(lastSequence);

@@ -1,15 +1,18 @@
 package org.spatiallsm.client.lsm;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.spatiallsm.introspection.EventComponent;
+import org.spatiallsm.introspection.FlushOrMerge;
+import org.spatiallsm.introspection.IndexEvent;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.MergeScheduled;
 
 /**
- * One line of a node's LSM event file.
+ * One event of a node's LSM event file, as the client analyses it ({@link #of} the typed line).
  *
  * @param type           "flush", "merge" or "merge-scheduled"
  * @param node           the node controller that wrote it
@@ -41,18 +44,38 @@ public record LsmEvent(String type, String node, IndexPartition where, String ti
         stack = List.copyOf(stack);
     }
 
-    public static LsmEvent fromJson(JsonNode json) {
-        JsonNode duration = json.path("durationMillis");
-        JsonNode level = json.path("level");
-        Optional<DiskComponent> component =
-                json.has("component") ? Optional.of(DiskComponent.fromJson(json.get("component"))) : Optional.empty();
-        return new LsmEvent(json.path("event").asText(), json.path("node").asText(),
-                IndexPartition.fromJson(json, "", ""), json.path("time").asText(), json.path("flushCount").asLong(),
-                component, json.has("outputs") ? components(json.get("outputs")) : component.stream().toList(),
-                level.isInt() ? OptionalInt.of(level.asInt()) : OptionalInt.empty(),
-                components(json.path("inputs")), json.path("bytesWritten").asLong(),
-                duration.isNumber() ? OptionalDouble.of(duration.asDouble()) : OptionalDouble.empty(),
-                components(json.path("stack")));
+    /** The client's view of a node's event line. */
+    public static LsmEvent of(IndexEvent event) {
+        IndexPartition where = new IndexPartition(event.dataverse(), event.dataset(), event.index(), event.partition());
+        if (event instanceof MergeScheduled scheduled) {
+            return new LsmEvent(MERGE_SCHEDULED, event.node(), where, event.time(), event.flushCount(),
+                    Optional.empty(), List.of(), OptionalInt.empty(), components(scheduled.inputs()), 0,
+                    OptionalDouble.empty(), List.of());
+        }
+        FlushOrMerge installed = (FlushOrMerge) event;
+        DiskComponent component = DiskComponent.of(installed.component());
+        return new LsmEvent(installed.event(), event.node(), where, event.time(), event.flushCount(),
+                Optional.of(component),
+                installed.outputs() == null ? List.of(component) : components(installed.outputs()),
+                installed.level() == null ? OptionalInt.empty() : OptionalInt.of(installed.level()),
+                installed.inputs() == null ? List.of() : components(installed.inputs()), installed.bytesWritten(),
+                installed.durationMillis() == null ? OptionalDouble.empty()
+                        : OptionalDouble.of(installed.durationMillis()),
+                components(installed.stack()));
+    }
+
+    /**
+     * One line as a node writes it; empty for a kind of event this client does not know.
+     *
+     * @throws IllegalArgumentException if the line is no event of an index (half a line, or a {@code lost} line)
+     */
+    public static Optional<LsmEvent> parse(String line) {
+        return IntrospectionJson.eventLine(line).map(event -> {
+            if (event instanceof IndexEvent indexEvent) {
+                return of(indexEvent);
+            }
+            throw new IllegalArgumentException("not an event of an index: " + line);
+        });
     }
 
     public boolean isFlush() {
@@ -67,9 +90,7 @@ public record LsmEvent(String type, String node, IndexPartition where, String ti
         return MERGE_SCHEDULED.equals(type);
     }
 
-    private static List<DiskComponent> components(JsonNode array) {
-        List<DiskComponent> list = new ArrayList<>();
-        array.forEach(c -> list.add(DiskComponent.fromJson(c)));
-        return list;
+    private static List<DiskComponent> components(List<EventComponent> components) {
+        return components.stream().map(DiskComponent::of).toList();
     }
 }

@@ -11,12 +11,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.QueryServiceUnavailableException;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.EntriesListing;
+import org.spatiallsm.introspection.IndexEvent;
 import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.LostEvents;
+import org.spatiallsm.introspection.LsmEventLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -33,8 +37,6 @@ public final class LsmIntrospectionClient {
     public record Node(String id, URI api) {
     }
 
-    /** The last line of a node's events when its event files miss some of the dataset's events. */
-    private static final String LOST = "lost";
     private static final long ANSWER_MARGIN_SECONDS = 5;
 
     private final QueryServiceClient cc;
@@ -174,16 +176,26 @@ public final class LsmIntrospectionClient {
                     + query(dataverse, dataset) + incarnation)).timeout(timeout).GET().build();
             for (String line : send(node, request).lines().toList()) {
                 if (!line.isBlank()) {
-                    JsonNode event = parse(node, line);
-                    if (LOST.equals(event.path("event").asText())) {
-                        throw new NodeRequestFailedException(event.path("message").asText("node " + node.id()
-                                + " misses LSM events of " + dataverse + "." + dataset));
-                    }
-                    all.add(LsmEvent.fromJson(event));
+                    eventLine(node, line).ifPresent(event -> {
+                        if (event instanceof LostEvents lost) {
+                            throw new NodeRequestFailedException(lost.message());
+                        }
+                        all.add(LsmEvent.of((IndexEvent) event));
+                    });
                 }
             }
         }
         return all;
+    }
+
+    /** Empty for a kind of event this client does not know: it says nothing about the kinds it knows. */
+    private static Optional<LsmEventLine> eventLine(Node node, String line) {
+        try {
+            return IntrospectionJson.eventLine(line);
+        } catch (IllegalArgumentException e) {
+            throw new NodeRequestFailedException("node " + node.id() + " answered an event line that is "
+                    + e.getMessage());
+        }
     }
 
     /**

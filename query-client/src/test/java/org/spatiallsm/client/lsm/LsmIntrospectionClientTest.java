@@ -24,8 +24,11 @@ import com.sun.net.httpserver.HttpServer;
 /** Against a stand-in cluster: one HTTP server on an ephemeral port plays the cluster controller and one NC. */
 class LsmIntrospectionClientTest {
 
+    private static final String COMPONENT = "{\"sequences\":[0,0],\"ids\":[1,1],\"bytes\":9,\"tuples\":1,"
+            + "\"merging\":false}";
     private static final String EVENT = "{\"event\":\"flush\",\"node\":\"nc1\",\"dataverse\":\"Dv\",\"dataset\":\"A\","
-            + "\"index\":\"A\",\"partition\":0,\"datasetId\":7,\"flushCount\":1}";
+            + "\"index\":\"A\",\"partition\":0,\"datasetId\":7,\"flushCount\":1,\"component\":" + COMPONENT
+            + ",\"bytesWritten\":9,\"stack\":[" + COMPONENT + "]}";
 
     private HttpServer server;
     private final Map<String, String> answers = new ConcurrentHashMap<>();
@@ -73,6 +76,18 @@ class LsmIntrospectionClientTest {
 
         assertThat(events).extracting(LsmEvent::type, LsmEvent::flushCount).containsExactly(tuple("flush", 1L));
         assertThat(received.get("/spatial-lsm/events")).isEqualTo("dataverse=Dv&dataset=A&datasetId=7");
+    }
+
+    @Test
+    void skipsAKindOfEventItDoesNotKnowAndRefusesALineThatIsNoEvent() {
+        answers.put("/spatial-lsm/events", "{\"event\":\"split\",\"node\":\"nc1\"}\n" + EVENT + "\n");
+        assertThat(client(Duration.ofSeconds(30)).events("Dv", "A")).extracting(LsmEvent::type)
+                .containsExactly("flush");
+
+        answers.put("/spatial-lsm/events", EVENT.substring(0, 40) + "\n");
+        assertThat(catchThrowable(() -> client(Duration.ofSeconds(30)).events("Dv", "A")))
+                .isInstanceOf(NodeRequestFailedException.class)
+                .hasMessageStartingWith("node nc1 answered an event line that is not JSON: ");
     }
 
     @Test
