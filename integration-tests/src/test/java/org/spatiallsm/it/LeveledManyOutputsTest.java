@@ -76,8 +76,9 @@ class LeveledManyOutputsTest {
         cluster.stop();
     }
 
+    /** With STR; the other partitioners in {@link #theOtherPartitionersToo}, for the default suite's time. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "size", "str", "rstar-grove-area" })
+    @ValueSource(strings = { "str" })
     void mergesOfHundredsOfOutputsKeepTheNodeUpAndResultsEqualAScan(String partitioning) throws Exception {
         String dataverse = "ManyOutputs" + partitioning.replace("-", "");
         QueryServiceClient client = cluster.client();
@@ -127,6 +128,14 @@ class LeveledManyOutputsTest {
         assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN SELECT VALUE p.id FROM Points p WHERE "
                 + "spatial_intersect(p.location, create_rectangle(create_point(0.5, 0.5), create_point(9.5, 9.5)));")
                 .plan()).contains("RTREE_SEARCH");
+    }
+
+    /** The same with size and R*-Grove partitioning: {@code ./scripts/test --extended}. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "size", "rstar-grove-area" })
+    @Tag("extended")
+    void theOtherPartitionersToo(String partitioning) throws Exception {
+        mergesOfHundredsOfOutputsKeepTheNodeUpAndResultsEqualAScan(partitioning);
     }
 
     /**
