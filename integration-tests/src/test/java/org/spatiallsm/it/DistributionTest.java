@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -220,10 +223,10 @@ class DistributionTest {
     /** The level of every component of the check-ins' R-tree, over all its partitions; -1 for none. */
     private static List<Integer> rtreeLevels(LsmIntrospectionClient lsm) {
         List<Integer> levels = new ArrayList<>();
-        for (JsonNode listing : lsm.listings("Geo", "CheckIns")) {
-            for (JsonNode index : listing.path("indexes")) {
-                if (index.path("index").asText().equals("locationIndex")) {
-                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
+        for (ComponentsListing listing : lsm.typedListings("Geo", "CheckIns")) {
+            for (IndexListing index : listing.indexes()) {
+                if (index.index().equals("locationIndex")) {
+                    index.components().forEach(c -> levels.add(Objects.requireNonNullElse(c.level(), -1)));
                 }
             }
         }

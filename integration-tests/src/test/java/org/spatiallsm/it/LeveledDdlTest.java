@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,8 @@ import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.storage.StorageOptionsParser;
 import org.spatiallsm.testcluster.SharedSpatialCluster;
 
@@ -139,11 +142,11 @@ class LeveledDdlTest {
         }
 
         List<Integer> levels = new ArrayList<>();
-        for (JsonNode listing : new LsmIntrospectionClient(client, Duration.ofMinutes(2)).listings("LeveledBoxes",
-                "Boxes")) {
-            for (JsonNode index : listing.path("indexes")) {
-                if (index.path("index").asText().equals("boxIndex")) {
-                    index.path("components").forEach(c -> levels.add(c.path("level").asInt(-1)));
+        for (ComponentsListing listing : new LsmIntrospectionClient(client, Duration.ofMinutes(2))
+                .typedListings("LeveledBoxes", "Boxes")) {
+            for (IndexListing index : listing.indexes()) {
+                if (index.index().equals("boxIndex")) {
+                    index.components().forEach(c -> levels.add(Objects.requireNonNullElse(c.level(), -1)));
                 }
             }
         }

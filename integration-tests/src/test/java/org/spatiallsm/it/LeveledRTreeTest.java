@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -49,7 +50,9 @@ import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.geometry.Rect;
+import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.EntriesListing;
+import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.it.crash.CrashChecks;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
@@ -617,9 +620,9 @@ class LeveledRTreeTest {
     /** Each R-tree component, by its files, with {@code "<level> <mbr>"} as the components listing shows them. */
     private static Map<String, String> listedLevelsAndMbrs(LsmIntrospectionClient lsm, String dataverse) {
         Map<String, String> components = new TreeMap<>();
-        for (JsonNode index : rtreeListings(lsm, dataverse)) {
-            index.path("components").forEach(c -> components.put(c.path("files").toString(),
-                    c.path("level").asInt(-1) + " " + c.path("mbr")));
+        for (IndexListing index : rtreeListings(lsm, dataverse)) {
+            index.components().forEach(c -> components.put(c.files().toString(),
+                    Objects.requireNonNullElse(c.level(), -1) + " " + c.mbr()));
         }
         return components;
     }
@@ -627,20 +630,19 @@ class LeveledRTreeTest {
     /** {@code componentsScannedAtActivation} of the listing, summed over the R-tree's partitions. */
     private static long componentsScannedAtActivation(LsmIntrospectionClient lsm, String dataverse) {
         long scanned = 0;
-        for (JsonNode index : rtreeListings(lsm, dataverse)) {
-            JsonNode count = index.path("componentsScannedAtActivation");
-            assertThat(count.isIntegralNumber()).as("componentsScannedAtActivation of " + index.path("partition"))
-                    .isTrue();
-            scanned += count.asLong();
+        for (IndexListing index : rtreeListings(lsm, dataverse)) {
+            Long count = index.componentsScannedAtActivation();
+            assertThat(count).as("componentsScannedAtActivation of " + index.partition()).isNotNull();
+            scanned += count;
         }
         return scanned;
     }
 
-    private static List<JsonNode> rtreeListings(LsmIntrospectionClient lsm, String dataverse) {
-        List<JsonNode> rtrees = new ArrayList<>();
-        for (JsonNode listing : lsm.listings(dataverse, DATASET)) {
-            listing.path("indexes").forEach(index -> {
-                if (index.path("index").asText().equals(INDEX)) {
+    private static List<IndexListing> rtreeListings(LsmIntrospectionClient lsm, String dataverse) {
+        List<IndexListing> rtrees = new ArrayList<>();
+        for (ComponentsListing listing : lsm.typedListings(dataverse, DATASET)) {
+            listing.indexes().forEach(index -> {
+                if (index.index().equals(INDEX)) {
                     rtrees.add(index);
                 }
             });
@@ -933,13 +935,9 @@ class LeveledRTreeTest {
             levels(dir).values().forEach(level -> manifestLevels.merge(level, 1L, Long::sum));
         }
         Map<Integer, Long> listedLevels = new TreeMap<>();
-        for (JsonNode listing : lsm.listings(dataverse, DATASET)) {
-            for (JsonNode index : listing.path("indexes")) {
-                if (index.path("index").asText().equals(INDEX)) {
-                    index.path("components").forEach(c -> listedLevels.merge(c.path("level").asInt(-1), 1L,
-                            Long::sum));
-                }
-            }
+        for (IndexListing index : rtreeListings(lsm, dataverse)) {
+            index.components().forEach(c -> listedLevels.merge(Objects.requireNonNullElse(c.level(), -1), 1L,
+                    Long::sum));
         }
         assertThat(listedLevels).as("components per level in the listing").isEqualTo(manifestLevels);
 

@@ -22,6 +22,11 @@ public final class IntrospectionJson {
         return MAPPER.valueToTree(listing);
     }
 
+    /** {@code document} as indented JSON text, ending with a line break: what the command line prints. */
+    public static String pretty(Object document) {
+        return toJson(document).toPrettyString() + System.lineSeparator();
+    }
+
     /** @throws IllegalArgumentException with a one-line reason if {@code json} is no listing */
     public static ComponentsListing listing(JsonNode json) {
         return read(json, ComponentsListing.class, "a components listing");
@@ -63,7 +68,13 @@ public final class IntrospectionJson {
         return type == null ? Optional.empty() : Optional.of(read(json, type, "an LSM event"));
     }
 
-    private static <T> T read(JsonNode json, Class<T> type, String what) {
+    /**
+     * {@code json} as a record of this format, or of a document made of them (the command line's).
+     *
+     * @param what the document's name in the error, e.g. "a components listing"
+     * @throws IllegalArgumentException with a one-line reason if {@code json} is no such document
+     */
+    public static <T> T read(JsonNode json, Class<T> type, String what) {
         try {
             return MAPPER.treeToValue(json, type);
         } catch (JsonProcessingException e) {

@@ -3,12 +3,15 @@ package org.spatiallsm.introspection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 class IntrospectionJsonTest {
 
@@ -61,6 +64,26 @@ class IntrospectionJsonTest {
         assertThat(index.componentsScannedAtActivation()).isNull();
         assertThat(index.components().get(0).mbr()).isEqualTo(new MbrListing(List.of(), List.of()));
         assertThat(index.components().get(0).sequences()).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aPartitionWithItsNodeIsTheNodesIndexListingWithANodeFieldInFront() {
+        IndexListing index = new IndexListing("byLoc", 0, 7, false, 9, List.of(PRUNED, PLAIN), 12L, 20L, 4L, 31L, 2L,
+                null, new GridListing("shb", "SHB_POINTS", 2, 5, 10, 6));
+        NodeIndexListing partition = new NodeIndexListing("nc2", index);
+
+        ObjectNode json = IntrospectionJson.toJson(partition);
+
+        assertThat(IntrospectionJson.read(json, NodeIndexListing.class, "a partition")).isEqualTo(partition);
+        List<String> indexFields = new ArrayList<>();
+        IntrospectionJson.toJson(index).fieldNames().forEachRemaining(indexFields::add);
+        List<String> fields = new ArrayList<>();
+        json.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).isEqualTo(Stream.concat(Stream.of("node"), indexFields.stream()).toList());
+        assertThat(json.path("node").asText()).isEqualTo("nc2");
+        ObjectNode withoutNode = json.deepCopy();
+        withoutNode.remove("node");
+        assertThat(withoutNode).isEqualTo(IntrospectionJson.toJson(index));
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.spatiallsm.cli.cluster;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,10 +19,10 @@ import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.client.lsm.ReadCounts;
-
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.NodeIndexListing;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,10 +73,11 @@ public final class ComponentsCommand implements Callable<Integer> {
             LsmIntrospectionClient lsm = new LsmIntrospectionClient(endpoint.client(),
                     Duration.ofMinutes(1));
             int datasetId = lsm.datasetId(dataverse, dataset);
-            List<IndexComponents> indexes = lsm.components(dataverse, dataset);
+            List<ComponentsListing> listings = lsm.typedListings(dataverse, dataset);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(format == Format.json ? json(dataverse, dataset, datasetId, indexes)
-                    : table(dataverse, dataset, datasetId, indexes));
+            out.print(format == Format.json
+                    ? IntrospectionJson.pretty(document(dataverse, dataset, datasetId, listings))
+                    : table(dataverse, dataset, datasetId, IndexComponents.fromListings(listings)));
             out.flush();
             return CommandFailures.OK;
         });
@@ -122,23 +124,22 @@ public final class ComponentsCommand implements Callable<Integer> {
                         index.mbrs().get(i).map(ComponentMbr::toString).orElse("-")));
             }
         }
-        Map<String, IndexReads> reads = readsPerIndex(indexes);
+        List<IndexReads> reads = readsPerIndex(indexes);
         if (!reads.isEmpty()) {
-            int width = Math.max("index".length(), reads.keySet().stream().mapToInt(String::length).max().orElse(0));
+            int width = Math.max("index".length(), reads.stream().mapToInt(r -> r.index().length()).max().orElse(0));
             String readRow = "%-" + width + "s  %10s  %17s  %18s  %13s  %10s  %12s%n";
             text.append(String.format(Locale.ROOT, "%nsearches since each node opened the index, all partitions "
                     + "(disk components; memory components are always searched; pages read from disk, not from "
                     + "the buffer cache):%n"));
             text.append(String.format(Locale.ROOT, readRow, "index", "searches", "components opened",
                     "components skipped", "opened/search", "pages read", "pages/search"));
-            reads.forEach((name, index) -> text.append(String.format(Locale.ROOT, readRow, name,
-                    String.format(Locale.ROOT, "%,d", index.counts().searches()),
-                    String.format(Locale.ROOT, "%,d", index.counts().componentsOpened()),
-                    String.format(Locale.ROOT, "%,d", index.counts().componentsSkipped()),
+            reads.forEach(index -> text.append(String.format(Locale.ROOT, readRow, index.index(),
+                    String.format(Locale.ROOT, "%,d", index.searches()),
+                    String.format(Locale.ROOT, "%,d", index.componentsOpened()),
+                    String.format(Locale.ROOT, "%,d", index.componentsSkipped()),
                     String.format(Locale.ROOT, "%.2f", index.counts().openedPerSearch()),
-                    countOrDash(index.pagesRead()),
-                    index.pagesRead().isPresent() ? String.format(Locale.ROOT, "%.2f", index.pagesPerSearch())
-                            : "-")));
+                    index.pagesRead() == null ? "-" : String.format(Locale.ROOT, "%,d", index.pagesRead()),
+                    index.pagesRead() == null ? "-" : String.format(Locale.ROOT, "%.2f", index.pagesPerSearch()))));
         }
         appendSkipScans(text, indexes, nodeWidth, indexWidth);
         appendGridSearches(text, indexes, nodeWidth, indexWidth);
@@ -200,50 +201,59 @@ public final class ComponentsCommand implements Callable<Integer> {
     }
 
     /**
-     * The read amplification of one index, all partitions: its counts, and the pages its searches read from disk
-     * (empty if a partition does not count them).
+     * The read amplification of one index, all partitions: its searches, the disk components they opened and skipped,
+     * and the pages they read from disk (null if a partition does not count them).
      */
-    record IndexReads(ReadCounts counts, OptionalLong pagesRead) {
+    record IndexReads(String index, long searches, long componentsOpened, long componentsSkipped, Long pagesRead) {
+
+        IndexReads(String index, ReadCounts counts, OptionalLong pagesRead) {
+            this(index, counts.searches(), counts.componentsOpened(), counts.componentsSkipped(),
+                    pagesRead.isPresent() ? pagesRead.getAsLong() : null);
+        }
+
+        ReadCounts counts() {
+            return new ReadCounts(searches, componentsOpened, componentsSkipped);
+        }
 
         IndexReads plus(IndexReads other) {
-            return new IndexReads(counts.plus(other.counts), pagesRead.isPresent() && other.pagesRead.isPresent()
-                    ? OptionalLong.of(pagesRead.getAsLong() + other.pagesRead.getAsLong()) : OptionalLong.empty());
+            ReadCounts sum = counts().plus(other.counts());
+            return new IndexReads(index, sum.searches(), sum.componentsOpened(), sum.componentsSkipped(),
+                    pagesRead != null && other.pagesRead != null ? pagesRead + other.pagesRead : null);
         }
 
         /** Pages read per search on average; 0 without searches. */
         double pagesPerSearch() {
-            return counts.searches() == 0 ? 0 : (double) pagesRead.orElse(0) / counts.searches();
+            return searches == 0 || pagesRead == null ? 0 : (double) pagesRead / searches;
         }
     }
 
     /** The read counts of every index that prunes, summed over its partitions, in listing order. */
-    static Map<String, IndexReads> readsPerIndex(List<IndexComponents> indexes) {
+    static List<IndexReads> readsPerIndex(List<IndexComponents> indexes) {
         Map<String, IndexReads> reads = new LinkedHashMap<>();
         for (IndexComponents index : indexes) {
             index.reads().ifPresent(counts -> reads.merge(index.where().index(),
-                    new IndexReads(counts, index.pagesRead()), IndexReads::plus));
+                    new IndexReads(index.where().index(), counts, index.pagesRead()), IndexReads::plus));
         }
-        return reads;
+        return List.copyOf(reads.values());
     }
 
-    static String json(String dataverse, String dataset, int datasetId, List<IndexComponents> indexes) {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("dataverse", dataverse);
-        json.put("dataset", dataset);
-        json.put("datasetId", datasetId);
-        ArrayNode array = json.putArray("indexes");
-        indexes.forEach(index -> array.add(index.toJson()));
-        ArrayNode totals = json.putArray("readAmplification");
-        readsPerIndex(indexes).forEach((name, index) -> {
-            ObjectNode total = totals.addObject().put("index", name).put("searches", index.counts().searches())
-                    .put("componentsOpened", index.counts().componentsOpened())
-                    .put("componentsSkipped", index.counts().componentsSkipped());
-            if (index.pagesRead().isPresent()) {
-                total.put("pagesRead", index.pagesRead().getAsLong());
-            } else {
-                total.putNull("pagesRead");
+    /**
+     * What {@code --format json} prints: every node's index partitions with every field of the endpoint (docs/
+     * introspection.md), and the read amplification of each index that prunes, summed over its partitions.
+     */
+    record ComponentsDocument(String dataverse, String dataset, int datasetId, List<NodeIndexListing> indexes,
+            List<IndexReads> readAmplification) {
+    }
+
+    static ComponentsDocument document(String dataverse, String dataset, int datasetId,
+            List<ComponentsListing> listings) {
+        List<NodeIndexListing> indexes = new ArrayList<>();
+        for (ComponentsListing listing : listings) {
+            for (IndexListing index : listing.indexes()) {
+                indexes.add(new NodeIndexListing(listing.node(), index));
             }
-        });
-        return json.toPrettyString() + System.lineSeparator();
+        }
+        return new ComponentsDocument(dataverse, dataset, datasetId, indexes,
+                readsPerIndex(IndexComponents.fromListings(listings)));
     }
 }

@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 import org.spatiallsm.client.lsm.LsmEvent;
@@ -14,9 +12,9 @@ import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * A dataset's numbers per index, summed over its partitions on every node: write amplification so far (from the LSM
@@ -25,37 +23,58 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class DatasetStats {
 
-    /** One level of an index: all of a stack policy's components are one level, without a number. */
-    record Level(OptionalLong level, long components, long bytes) {
+    /**
+     * One level of an index.
+     *
+     * @param level null for a stack policy, all of whose components are one level, without a number
+     */
+    record Level(Long level, long components, long bytes) {
     }
 
     /**
-     * @param flushes      flush events (bulk loads included); 0 and {@code bytesFlushed} 0 without events
-     * @param searches     searches since the nodes opened the index; empty for an index that does not count them
-     * @param pagesRead    pages those searches read from disk; empty where no node reports it
+     * One index, as the table's row and the JSON's object (where the derived numbers follow their inputs; null where
+     * the table has {@code -}).
+     *
+     * @param flushes   flush events (bulk loads included); 0 and {@code bytesFlushed} 0 without events
+     * @param searches  searches since the nodes opened the index; null for an index that does not count them
+     * @param pagesRead pages those searches read from disk; null where no node reports it
      */
+    @JsonPropertyOrder({"index", "primary", "partitions", "flushes", "bytesFlushed", "merges", "bytesMerged",
+        "writeAmplification", "searches", "componentsOpened", "componentsPerSearch", "pagesRead", "components",
+        "bytes", "levels"})
+    @JsonIgnoreProperties(value = {"writeAmplification", "componentsPerSearch", "components", "bytes"},
+            allowGetters = true)
     record IndexStats(String index, boolean primary, int partitions, long flushes, long bytesFlushed, long merges,
-            long bytesMerged, OptionalLong searches, long componentsOpened, OptionalLong pagesRead,
-            List<Level> levels) {
+            long bytesMerged, Long searches, long componentsOpened, Long pagesRead, List<Level> levels) {
 
-        /** (bytes flushed + bytes merges wrote) / bytes flushed, the write amplification a log of them measures. */
-        OptionalDouble writeAmplification() {
-            return bytesFlushed == 0 ? OptionalDouble.empty()
-                    : OptionalDouble.of((double) (bytesFlushed + bytesMerged) / bytesFlushed);
+        /**
+         * (bytes flushed + bytes merges wrote) / bytes flushed, the write amplification a log of them measures; null
+         * without a flush.
+         */
+        @JsonProperty
+        Double writeAmplification() {
+            return bytesFlushed == 0 ? null : (double) (bytesFlushed + bytesMerged) / bytesFlushed;
         }
 
-        OptionalDouble componentsPerSearch() {
-            return searches.isPresent() && searches.getAsLong() > 0
-                    ? OptionalDouble.of((double) componentsOpened / searches.getAsLong()) : OptionalDouble.empty();
+        /** Null without searches. */
+        @JsonProperty
+        Double componentsPerSearch() {
+            return searches == null || searches == 0 ? null : (double) componentsOpened / searches;
         }
 
+        @JsonProperty
         long components() {
             return levels.stream().mapToLong(Level::components).sum();
         }
 
+        @JsonProperty
         long bytes() {
             return levels.stream().mapToLong(Level::bytes).sum();
         }
+    }
+
+    /** What {@code stats --json} prints. */
+    record StatsDocument(String dataverse, String dataset, int datasetId, List<IndexStats> indexes) {
     }
 
     private DatasetStats() {
@@ -124,11 +143,9 @@ final class DatasetStats {
 
         IndexStats stats() {
             List<Level> perLevel = new ArrayList<>();
-            levels.forEach((level, sums) -> perLevel.add(new Level(level < 0 ? OptionalLong.empty()
-                    : OptionalLong.of(level), sums[0], sums[1])));
-            return new IndexStats(index, primary, partitions, flushes, bytesFlushed, merges, bytesMerged,
-                    searches == null ? OptionalLong.empty() : OptionalLong.of(searches), componentsOpened,
-                    pagesRead == null ? OptionalLong.empty() : OptionalLong.of(pagesRead), perLevel);
+            levels.forEach((level, sums) -> perLevel.add(new Level(level < 0 ? null : level, sums[0], sums[1])));
+            return new IndexStats(index, primary, partitions, flushes, bytesFlushed, merges, bytesMerged, searches,
+                    componentsOpened, pagesRead, perLevel);
         }
     }
 
@@ -159,7 +176,7 @@ final class DatasetStats {
         for (IndexStats index : indexes) {
             for (Level level : index.levels()) {
                 text.append(String.format(Locale.ROOT, levelRow, index.index(),
-                        level.level().isPresent() ? Long.toString(level.level().getAsLong()) : "-",
+                        level.level() == null ? "-" : Long.toString(level.level()),
                         grouped(level.components()), grouped(level.bytes())));
             }
             if (index.levels().isEmpty()) {
@@ -169,68 +186,19 @@ final class DatasetStats {
         return text.toString();
     }
 
-    static String json(String dataverse, String dataset, int datasetId, List<IndexStats> indexes) {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("dataverse", dataverse);
-        json.put("dataset", dataset);
-        json.put("datasetId", datasetId);
-        ArrayNode array = json.putArray("indexes");
-        for (IndexStats index : indexes) {
-            ObjectNode node = array.addObject();
-            node.put("index", index.index());
-            node.put("primary", index.primary());
-            node.put("partitions", index.partitions());
-            node.put("flushes", index.flushes());
-            node.put("bytesFlushed", index.bytesFlushed());
-            node.put("merges", index.merges());
-            node.put("bytesMerged", index.bytesMerged());
-            putOrNull(node, "writeAmplification", index.writeAmplification());
-            putOrNull(node, "searches", index.searches());
-            node.put("componentsOpened", index.componentsOpened());
-            putOrNull(node, "componentsPerSearch", index.componentsPerSearch());
-            putOrNull(node, "pagesRead", index.pagesRead());
-            node.put("components", index.components());
-            node.put("bytes", index.bytes());
-            ArrayNode levels = node.putArray("levels");
-            for (Level level : index.levels()) {
-                ObjectNode entry = levels.addObject();
-                putOrNull(entry, "level", level.level());
-                entry.put("components", level.components());
-                entry.put("bytes", level.bytes());
-            }
-        }
-        return json.toPrettyString() + System.lineSeparator();
-    }
-
-    private static void putOrNull(ObjectNode node, String field, OptionalDouble value) {
-        if (value.isPresent()) {
-            node.put(field, value.getAsDouble());
-        } else {
-            node.putNull(field);
-        }
-    }
-
-    private static void putOrNull(ObjectNode node, String field, OptionalLong value) {
-        if (value.isPresent()) {
-            node.put(field, value.getAsLong());
-        } else {
-            node.putNull(field);
-        }
-    }
-
     private static String grouped(long value) {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
-    private static String count(OptionalLong value) {
-        return value.isPresent() ? grouped(value.getAsLong()) : "-";
+    private static String count(Long value) {
+        return value == null ? "-" : grouped(value);
     }
 
     private static String megabytes(long bytes) {
         return String.format(Locale.ROOT, "%.1f", bytes / 1e6);
     }
 
-    private static String decimal(OptionalDouble value, String format) {
-        return value.isPresent() ? String.format(Locale.ROOT, format, value.getAsDouble()) : "-";
+    private static String decimal(Double value, String format) {
+        return value == null ? "-" : String.format(Locale.ROOT, format, value);
     }
 }

@@ -10,6 +10,7 @@ import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.NodeRequestFailedException;
+import org.spatiallsm.introspection.IntrospectionJson;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,8 +60,8 @@ public final class StatsCommand implements Callable<Integer> {
             }
             List<DatasetStats.IndexStats> stats = DatasetStats.of(lsm.typedListings(dataverse, dataset), events);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(json ? DatasetStats.json(dataverse, dataset, datasetId, stats)
-                    : DatasetStats.table(dataverse, dataset, datasetId, stats));
+            out.print(json ? IntrospectionJson.pretty(new DatasetStats.StatsDocument(dataverse, dataset, datasetId,
+                    stats)) : DatasetStats.table(dataverse, dataset, datasetId, stats));
             out.flush();
             return CommandFailures.OK;
         });

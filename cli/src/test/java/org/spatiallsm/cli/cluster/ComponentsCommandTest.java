@@ -18,6 +18,15 @@ import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.client.lsm.ReadCounts;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.GridListing;
+import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.IntrospectionJson;
+import org.spatiallsm.introspection.MbrListing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** components: rendering and one-line errors (no cluster needed). */
 class ComponentsCommandTest {
@@ -97,14 +106,6 @@ class ComponentsCommandTest {
                 "opened/search", "pages read", "pages/search");
         assertThat(lines.get(9)).containsSubsequence("locationIndex", "6", "5", "4", "0.83", "-", "-");
         assertThat(lines).hasSize(10);
-
-        String json = ComponentsCommand.json("Tour", "CheckIns", 7, indexes);
-        assertThat(json).contains("\"readAmplification\" : [ {\n    \"index\" : \"locationIndex\",\n"
-                + "    \"searches\" : 6,\n    \"componentsOpened\" : 5,\n    \"componentsSkipped\" : 4,\n"
-                + "    \"pagesRead\" : null\n  } ]");
-        assertThat(json).contains("\"mbr\" : {\n        \"min\" : [ -10.0, 40.0 ],")
-                .contains("\"primary\" : true,\n    \"flushCount\" : 2,\n    \"searches\" : null,")
-                .contains("\"mbr\" : null,\n      \"level\" : null");
     }
 
     @Test
@@ -118,9 +119,6 @@ class ComponentsCommandTest {
 
         assertThat(lines.get(lines.size() - 1)).containsSubsequence("locationIndex", "8", "5", "2", "0.63", "32",
                 "4.00");
-        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes))
-                .contains("\"componentsSkipped\" : 2,\n    \"pagesRead\" : 32\n  } ]")
-                .contains("\"pagesRead\" : 25,").contains("\"pagesRead\" : 7,");
     }
 
     private static IndexComponents pagesRead(IndexPartition where, ReadCounts reads, long pages) {
@@ -145,8 +143,6 @@ class ComponentsCommandTest {
         assertThat(lines.get(2)).containsSubsequence("locationIndex", "5-5", "50", "0", "[-10.0, 40.0");
         assertThat(lines.get(3)).containsSubsequence("locationIndex", "1-4", "60", "1", "[-10.0, 40.0");
         assertThat(lines.get(4)).containsSubsequence("locationIndex", "1-4", "70", "1", "[5.0, 40.0");
-        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes)).contains("\"level\" : 0")
-                .contains("\"level\" : 1").doesNotContain("\"level\" : null");
     }
 
     @Test
@@ -163,6 +159,51 @@ class ComponentsCommandTest {
                 "candidates", "results", "false positives", "ranges/tokens");
         assertThat(lines.get(7)).containsSubsequence("asterix_nc1", "sifLoc", "0", "sif", "2", "1,000", "800",
                 "20.0 %", "40");
+    }
+
+    private static final MbrListing WEST = new MbrListing(List.of(-10.0, 40.0), List.of(-5.5, 45.0));
+
+    /** Two nodes: the primary index, and an R-tree whose partition on nc2 does not count pages. */
+    private static final List<ComponentsListing> LISTINGS = List.of(
+            new ComponentsListing("nc1", "Tour", "CheckIns", List.of(
+                    new IndexListing("CheckIns", 0, 7, true, 2, List.of(listed(null, null)), null, null, null, null,
+                            null, null, null),
+                    new IndexListing("locationIndex", 0, 7, false, 2, List.of(listed(WEST, 0), listed(WEST, 1)), 3L,
+                            4L, 2L, 25L, 0L, null, null))),
+            new ComponentsListing("nc2", "Tour", "CheckIns", List.of(
+                    new IndexListing("locationIndex", 1, 7, false, 1, List.of(listed(WEST, 0)), 3L, 1L, 2L, null,
+                            0L, null, null),
+                    new IndexListing("shbLoc", 1, 7, false, 1, List.of(), 0L, 0L, 0L, 9L, null, null,
+                            new GridListing("shb", "SHB_POINTS", 2, 5, 10, 6)))));
+
+    private static ComponentListing listed(MbrListing mbr, Integer level) {
+        return new ComponentListing(List.of(1L, 1L), List.of(2L, 2L), 100, 10L, false, List.of("a", "b"), mbr, level);
+    }
+
+    @Test
+    void theJsonListsEveryPartitionWithItsNodeAndReadsBackAsItWasWritten() throws Exception {
+        ComponentsCommand.ComponentsDocument document = ComponentsCommand.document("Tour", "CheckIns", 7, LISTINGS);
+        JsonNode json = new ObjectMapper().readTree(IntrospectionJson.pretty(document));
+
+        assertThat(IntrospectionJson.read(json, ComponentsCommand.ComponentsDocument.class, "components"))
+                .isEqualTo(document);
+        assertThat(json.path("indexes")).hasSize(4);
+        JsonNode rtree = json.path("indexes").get(1);
+        assertThat(rtree.fieldNames()).toIterable().startsWith("node", "index", "partition").contains("primary",
+                "flushCount", "searches", "componentsOpened", "componentsSkipped", "pagesRead", "components");
+        assertThat(rtree.path("node").asText()).isEqualTo("nc1");
+        assertThat(rtree.at("/components/0/mbr/min").toString()).isEqualTo("[-10.0,40.0]");
+        assertThat(rtree.at("/components/1/level").asInt()).isEqualTo(1);
+        assertThat(json.at("/indexes/0/searches").isNull()).isTrue();
+        assertThat(json.at("/indexes/0/components/0/mbr").isNull()).isTrue();
+        assertThat(json.at("/indexes/3/grid/ranges").asLong()).isEqualTo(5);
+        assertThat(json.at("/indexes/0").has("grid")).isFalse();
+        // Summed over the partitions; pages read only if every partition counts them.
+        assertThat(document.readAmplification()).containsExactly(
+                new ComponentsCommand.IndexReads("locationIndex", 6, 5, 4, null),
+                new ComponentsCommand.IndexReads("shbLoc", 0, 0, 0, 9L));
+        assertThat(json.path("readAmplification").get(0).fieldNames()).toIterable().containsExactly("index",
+                "searches", "componentsOpened", "componentsSkipped", "pagesRead");
     }
 
     @Test

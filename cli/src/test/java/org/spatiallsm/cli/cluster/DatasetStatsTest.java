@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.client.lsm.IndexPartition;
@@ -15,6 +14,7 @@ import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.IntrospectionJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -65,18 +65,18 @@ class DatasetStatsTest {
         assertThat(primary.flushes()).isEqualTo(3);
         assertThat(primary.bytesFlushed()).isEqualTo(1500);
         assertThat(primary.merges()).isEqualTo(1);
-        assertThat(primary.writeAmplification()).hasValue(2500.0 / 1500);
-        assertThat(primary.searches()).isEmpty();
-        assertThat(primary.componentsPerSearch()).isEmpty();
-        assertThat(primary.levels()).containsExactly(new DatasetStats.Level(OptionalLong.empty(), 3, 2000));
+        assertThat(primary.writeAmplification()).isEqualTo(2500.0 / 1500);
+        assertThat(primary.searches()).isNull();
+        assertThat(primary.componentsPerSearch()).isNull();
+        assertThat(primary.levels()).containsExactly(new DatasetStats.Level(null, 3, 2000));
 
         DatasetStats.IndexStats rtree = stats.get(1);
-        assertThat(rtree.writeAmplification()).isEmpty();
-        assertThat(rtree.searches()).hasValue(8);
-        assertThat(rtree.componentsPerSearch()).hasValue(9.0 / 8);
-        assertThat(rtree.pagesRead()).hasValue(30);
-        assertThat(rtree.levels()).containsExactly(new DatasetStats.Level(OptionalLong.of(0), 2, 30),
-                new DatasetStats.Level(OptionalLong.of(1), 2, 90));
+        assertThat(rtree.writeAmplification()).isNull();
+        assertThat(rtree.searches()).isEqualTo(8);
+        assertThat(rtree.componentsPerSearch()).isEqualTo(9.0 / 8);
+        assertThat(rtree.pagesRead()).isEqualTo(30);
+        assertThat(rtree.levels()).containsExactly(new DatasetStats.Level(0L, 2, 30),
+                new DatasetStats.Level(1L, 2, 90));
         assertThat(rtree.components()).isEqualTo(4);
         assertThat(rtree.bytes()).isEqualTo(120);
     }
@@ -101,12 +101,20 @@ class DatasetStatsTest {
     }
 
     @Test
-    void theJsonHasNullsWhereTheTableHasDashes() throws IOException {
-        JsonNode json = JSON.readTree(DatasetStats.json("Geo", "P", 9, stats()));
+    void theJsonHasNullsWhereTheTableHasDashesAndReadsBackAsItWasWritten() throws IOException {
+        DatasetStats.StatsDocument document = new DatasetStats.StatsDocument("Geo", "P", 9,
+                stats(event("flush", "P", 0, 1000), event("merge", "P", 0, 500)));
+        JsonNode json = JSON.readTree(IntrospectionJson.pretty(document));
+
+        assertThat(IntrospectionJson.read(json, DatasetStats.StatsDocument.class, "stats")).isEqualTo(document);
+        assertThat(json.path("indexes").get(0).fieldNames()).toIterable().containsExactly("index", "primary",
+                "partitions", "flushes", "bytesFlushed", "merges", "bytesMerged", "writeAmplification", "searches",
+                "componentsOpened", "componentsPerSearch", "pagesRead", "components", "bytes", "levels");
+        assertThat(json.path("indexes").get(0).path("writeAmplification").asDouble()).isEqualTo(1.5);
 
         assertThat(json.path("datasetId").asInt()).isEqualTo(9);
         JsonNode primary = json.path("indexes").get(0);
-        assertThat(primary.path("writeAmplification").isNull()).isTrue();
+        assertThat(json.path("indexes").get(1).path("writeAmplification").isNull()).isTrue();
         assertThat(primary.path("pagesRead").isNull()).isTrue();
         assertThat(primary.path("levels").get(0).path("level").isNull()).isTrue();
         assertThat(primary.path("bytes").asLong()).isEqualTo(2000);

@@ -11,9 +11,9 @@ import org.spatiallsm.cli.CliRun;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.IntrospectionJson;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** stats against the in-process cluster: a dataset that flushed three times and merged everything once. */
@@ -45,28 +45,28 @@ class StatsCommandClusterTest {
         CliRun run = CliRun.of("stats", "--dataverse", "StatsIT", "--dataset", "P", "--json");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        JsonNode json = new ObjectMapper().readTree(run.out());
-        assertThat(json.path("indexes")).hasSize(2);
-        for (JsonNode index : json.path("indexes")) {
-            String name = index.path("index").asText();
+        DatasetStats.StatsDocument json = IntrospectionJson.read(new ObjectMapper().readTree(run.out()),
+                DatasetStats.StatsDocument.class, "stats");
+        assertThat(json.indexes()).hasSize(2);
+        for (DatasetStats.IndexStats index : json.indexes()) {
+            String name = index.index();
             List<IndexComponents> partitions = merged.stream().filter(i -> i.where().index().equals(name)).toList();
             long onDisk = partitions.stream().flatMap(i -> i.components().stream()).mapToLong(c -> c.bytes()).sum();
             // Three flushes and one merge per partition; the merge's output is all that is left on disk.
-            assertThat(index.path("partitions").asInt()).as(name).isEqualTo(partitions.size());
-            assertThat(index.path("flushes").asLong()).as(name).isEqualTo(3L * partitions.size());
-            assertThat(index.path("merges").asLong()).as(name).isEqualTo(partitions.size());
-            assertThat(index.path("bytesMerged").asLong()).as(name).isEqualTo(onDisk);
-            assertThat(index.path("bytes").asLong()).as(name).isEqualTo(onDisk);
-            assertThat(index.path("components").asLong()).as(name).isEqualTo(partitions.size());
-            assertThat(index.path("writeAmplification").asDouble()).as(name).isEqualTo(
-                    (double) (index.path("bytesFlushed").asLong() + onDisk) / index.path("bytesFlushed").asLong());
-            assertThat(index.path("levels")).hasSize(1);
+            assertThat(index.partitions()).as(name).isEqualTo(partitions.size());
+            assertThat(index.flushes()).as(name).isEqualTo(3L * partitions.size());
+            assertThat(index.merges()).as(name).isEqualTo(partitions.size());
+            assertThat(index.bytesMerged()).as(name).isEqualTo(onDisk);
+            assertThat(index.bytes()).as(name).isEqualTo(onDisk);
+            assertThat(index.components()).as(name).isEqualTo(partitions.size());
+            assertThat(index.writeAmplification()).as(name).isEqualTo(
+                    (double) (index.bytesFlushed() + onDisk) / index.bytesFlushed());
+            assertThat(index.levels()).hasSize(1);
         }
-        JsonNode rtree = json.path("indexes").get(1);
-        assertThat(rtree.path("index").asText()).isEqualTo("loc");
-        assertThat(rtree.path("searches").asLong()).isEqualTo(merged.stream()
-                .filter(i -> i.where().index().equals("loc")).count());
-        assertThat(rtree.path("componentsPerSearch").asDouble()).isEqualTo(1.0);
+        DatasetStats.IndexStats rtree = json.indexes().get(1);
+        assertThat(rtree.index()).isEqualTo("loc");
+        assertThat(rtree.searches()).isEqualTo(merged.stream().filter(i -> i.where().index().equals("loc")).count());
+        assertThat(rtree.componentsPerSearch()).isEqualTo(1.0);
 
         CliRun table = CliRun.of("stats", "--dataverse", "StatsIT", "--dataset", "P");
         assertThat(table.exitCode()).as(table.err()).isZero();

@@ -17,14 +17,16 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.ComponentListing;
+import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.EntriesListing;
+import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.partitioning.leveled.LevelKeys;
 import org.spatiallsm.partitioning.leveled.LeveledInvariants;
 import org.spatiallsm.partitioning.pruning.Box;
@@ -157,7 +159,7 @@ public final class CrashChecks {
         long lastMerging = start;
         while (true) {
             // One answer per node, so that merging and ownership come from the same component lists.
-            List<JsonNode> listings = lsm.listings(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
+            List<ComponentsListing> listings = lsm.typedListings(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
             long now = System.nanoTime();
             List<String> violations;
             if (anyMerging(listings)) {
@@ -174,28 +176,22 @@ public final class CrashChecks {
         }
     }
 
-    private static boolean anyMerging(List<JsonNode> listings) {
-        return listings.stream().flatMap(listing -> stream(listing.path("indexes")))
-                .flatMap(index -> stream(index.path("components")))
-                .anyMatch(component -> component.path("merging").asBoolean());
+    private static boolean anyMerging(List<ComponentsListing> listings) {
+        return listings.stream().flatMap(listing -> listing.indexes().stream())
+                .flatMap(index -> index.components().stream()).anyMatch(ComponentListing::merging);
     }
 
     /** The files each listed index partition's components own, by {@link #key}. */
-    private static Map<String, Set<String>> ownedFiles(List<JsonNode> listings) {
+    private static Map<String, Set<String>> ownedFiles(List<ComponentsListing> listings) {
         Map<String, Set<String>> owners = new HashMap<>();
-        for (JsonNode listing : listings) {
-            for (JsonNode index : listing.path("indexes")) {
-                Set<String> files = owners.computeIfAbsent(
-                        key(index.path("index").asText(), index.path("partition").asInt()), k -> new HashSet<>());
-                stream(index.path("components")).flatMap(component -> stream(component.path("files")))
-                        .forEach(file -> files.add(file.asText()));
+        for (ComponentsListing listing : listings) {
+            for (IndexListing index : listing.indexes()) {
+                Set<String> files = owners.computeIfAbsent(key(index.index(), index.partition()),
+                        k -> new HashSet<>());
+                index.components().forEach(component -> files.addAll(component.files()));
             }
         }
         return owners;
-    }
-
-    private static Stream<JsonNode> stream(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false);
     }
 
     private List<String> orphanFiles(Map<String, Set<String>> owners) throws IOException {

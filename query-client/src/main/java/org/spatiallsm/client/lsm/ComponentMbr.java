@@ -6,9 +6,6 @@ import java.util.stream.Collectors;
 
 import org.spatiallsm.introspection.MbrListing;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * The MBR of one disk component of an R-tree that prunes its searches: the lower and the upper corner, one value per
  * dimension; both empty for a component without entries (which every search skips).
@@ -26,13 +23,6 @@ public record ComponentMbr(List<Double> min, List<Double> max) {
 
     public boolean isEmpty() {
         return min.isEmpty();
-    }
-
-    ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        min.forEach(json.putArray("min")::add);
-        max.forEach(json.putArray("max")::add);
-        return json;
     }
 
     /** {@code [x1, y1 .. x2, y2]}, or {@code empty}. */

@@ -5,9 +5,6 @@ import java.util.OptionalLong;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.EventComponent;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * One disk component of an index partition, as the NC introspection endpoints and events report it.
  *
@@ -33,20 +30,5 @@ public record DiskComponent(long firstSequence, long lastSequence, long minId, l
     static DiskComponent of(ComponentListing component) {
         return of(new EventComponent(component.sequences(), component.ids(), component.bytes(), component.tuples(),
                 component.merging()));
-    }
-
-    /** The fields of an {@link EventComponent}, as the components listing and the events write them. */
-    public ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.putArray("sequences").add(firstSequence).add(lastSequence);
-        json.putArray("ids").add(minId).add(maxId);
-        json.put("bytes", bytes);
-        if (tuples.isPresent()) {
-            json.put("tuples", tuples.getAsLong());
-        } else {
-            json.putNull("tuples");
-        }
-        json.put("merging", merging);
-        return json;
     }
 }

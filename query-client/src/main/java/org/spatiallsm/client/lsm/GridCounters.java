@@ -2,9 +2,6 @@ package org.spatiallsm.client.lsm;
 
 import org.spatiallsm.introspection.GridListing;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * What the R-tree searches of an SHB-tree or SIF index partition did since the node opened it (see
  * docs/introspection.md).
@@ -27,16 +24,5 @@ public record GridCounters(String organisation, String layout, long searches, lo
     /** Candidates refinement discarded, per candidate (0 when there were none). */
     public double falsePositiveRatio() {
         return candidates == 0 ? 0 : (double) (candidates - results) / candidates;
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("organisation", organisation);
-        json.put("layout", layout);
-        json.put("searches", searches);
-        json.put("ranges", ranges);
-        json.put("candidates", candidates);
-        json.put("results", results);
-        return json;
     }
 }

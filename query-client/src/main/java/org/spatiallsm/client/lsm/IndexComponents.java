@@ -10,12 +10,6 @@ import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * The disk components of one index partition at the moment of the request.
  *
@@ -90,6 +84,15 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
         return components.stream().map(c -> OptionalInt.empty()).toList();
     }
 
+    /** Every index partition of the nodes' {@code /spatial-lsm/components} answers, node by node. */
+    public static List<IndexComponents> fromListings(List<ComponentsListing> listings) {
+        List<IndexComponents> indexes = new ArrayList<>();
+        for (ComponentsListing listing : listings) {
+            indexes.addAll(fromListing(listing));
+        }
+        return indexes;
+    }
+
     /** Every index partition of one node's {@code /spatial-lsm/components} answer. */
     static List<IndexComponents> fromListing(ComponentsListing listing) {
         List<IndexComponents> indexes = new ArrayList<>();
@@ -110,40 +113,6 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
                     Optional.ofNullable(index.grid()).map(GridCounters::of)));
         }
         return indexes;
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("node", node);
-        json.put("index", where.index());
-        json.put("partition", where.partition());
-        json.put("primary", primary);
-        json.put("flushCount", flushCount);
-        // As the NC endpoint answers: null where the index does not prune, level null where it has no levels.
-        if (reads.isPresent()) {
-            reads.get().writeTo(json);
-        } else {
-            json.putNull("searches").putNull("componentsOpened").putNull("componentsSkipped");
-        }
-        if (pagesRead.isPresent()) {
-            json.put("pagesRead", pagesRead.getAsLong());
-        } else {
-            json.putNull("pagesRead");
-        }
-        ArrayNode array = json.putArray("components");
-        for (int i = 0; i < components.size(); i++) {
-            ObjectNode component = components.get(i).toJson();
-            component.set("mbr", mbrs.get(i).<JsonNode>map(ComponentMbr::toJson).orElse(NullNode.instance));
-            if (levels.get(i).isPresent()) {
-                component.put("level", levels.get(i).getAsInt());
-            } else {
-                component.putNull("level");
-            }
-            array.add(component);
-        }
-        skipScan.ifPresent(counters -> json.set("skipScan", counters.toJson()));
-        grid.ifPresent(counters -> json.set("grid", counters.toJson()));
-        return json;
     }
 
     /**

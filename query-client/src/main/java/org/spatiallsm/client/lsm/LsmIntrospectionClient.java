@@ -82,11 +82,7 @@ public final class LsmIntrospectionClient {
 
     /** The disk components of every index partition of the dataset, on every node. */
     public List<IndexComponents> components(String dataverse, String dataset) {
-        List<IndexComponents> all = new ArrayList<>();
-        for (ComponentsListing listing : typedListings(dataverse, dataset)) {
-            all.addAll(IndexComponents.fromListing(listing));
-        }
-        return all;
+        return IndexComponents.fromListings(typedListings(dataverse, dataset));
     }
 
     /** Every node's {@code /spatial-lsm/components} answer, every field of it (docs/introspection.md). */
@@ -111,15 +107,6 @@ public final class LsmIntrospectionClient {
             } catch (IllegalArgumentException e) {
                 throw new NodeRequestFailedException("node " + node.id() + " answered " + e.getMessage());
             }
-        }
-        return all;
-    }
-
-    /** Every node's {@code /spatial-lsm/components} answer as it came; {@link #typedListings} types it. */
-    public List<JsonNode> listings(String dataverse, String dataset) {
-        List<JsonNode> all = new ArrayList<>();
-        for (Node node : nodes()) {
-            all.add(get(node, "/spatial-lsm/components", dataverse, dataset));
         }
         return all;
     }

@@ -4,8 +4,6 @@ import java.util.Optional;
 
 import org.spatiallsm.introspection.IndexListing;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * The spatial read amplification of an index (partition) that prunes its searches by component MBR, since its node
  * opened it: searches, and the disk components they opened and skipped (memory components are not counted).
@@ -41,12 +39,5 @@ public record ReadCounts(long searches, long componentsOpened, long componentsSk
     /** Disk components opened per search on average; 0 without searches. */
     public double openedPerSearch() {
         return searches == 0 ? 0 : (double) componentsOpened / searches;
-    }
-
-    /** Writes the three fields into {@code json}, as the NC endpoint does. */
-    void writeTo(ObjectNode json) {
-        json.put("searches", searches);
-        json.put("componentsOpened", componentsOpened);
-        json.put("componentsSkipped", componentsSkipped);
     }
 }

@@ -2,9 +2,6 @@ package org.spatiallsm.client.lsm;
 
 import org.spatiallsm.introspection.SkipScanListing;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
  * What the R-tree searches of a DHB or DHVB index partition did since the node opened it (see docs/introspection.md).
  *
@@ -24,15 +21,5 @@ public record SkipScanCounters(String organisation, long searches, long candidat
     /** Candidates refinement against the MBR discarded, per candidate (0 when there were none). */
     public double falsePositiveRatio() {
         return candidates == 0 ? 0 : (double) (candidates - results) / candidates;
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("organisation", organisation);
-        json.put("searches", searches);
-        json.put("candidates", candidates);
-        json.put("results", results);
-        json.put("reseeks", reseeks);
-        return json;
     }
 }
