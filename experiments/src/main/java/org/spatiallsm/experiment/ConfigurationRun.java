@@ -205,10 +205,11 @@ public final class ConfigurationRun implements Closeable {
     }
 
     /**
-     * One query: its latency as the client sees it, its result (a count), and the counters of {@code index} before
-     * and after it (components opened and skipped, pages read when the listing counts them).
+     * One query: its latency as the client sees it, its result (a count, or the number of rows), and the counters of
+     * {@code index} before and after it (components opened and skipped, pages read when the listing counts them).
+     * Returns the query's rows.
      */
-    public void query(String phase, DatasetName dataset, String index, String kind, Double sigma, long number,
+    public List<JsonNode> query(String phase, DatasetName dataset, String index, String kind, Double sigma, long number,
             String statement) throws IOException {
         // Queries run one at a time: the counters after one are those before the next, one listing less per query.
         String countersOf = dataset.sql() + "/" + index;
@@ -223,6 +224,7 @@ public final class ConfigurationRun implements Closeable {
                 ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
         queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),
                 after.pagesReadSince(before));
+        return results;
     }
 
     private SearchCounters counters(DatasetName dataset, String index) {

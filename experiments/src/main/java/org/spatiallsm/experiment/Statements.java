@@ -61,6 +61,17 @@ public final class Statements {
         return record.append("\"}").toString();
     }
 
+    /**
+     * The ids of the {@code k} records of {@code dataset} whose "location" is nearest {@code point}, nearest first,
+     * ties by id (so the answer is one list). {@code throughIndex} false turns spatial-lsm's kNN search off for the
+     * statement: the plan scans and sorts the dataset, as stock AsterixDB does (docs/queries.md).
+     */
+    public static String nearest(DatasetName dataset, GeoPoint point, int k, boolean throughIndex) {
+        return (throughIndex ? "" : "SET `spatial-lsm.knn` \"false\"; ") + String.format(Locale.ROOT, "SELECT p.id "
+                + "FROM %s p ORDER BY spatial_distance(p.location, create_point(%s, %s)), p.id LIMIT %d;",
+                dataset.sql(), Double.toString(point.lon()), Double.toString(point.lat()), k);
+    }
+
     /** How many records of {@code dataset} have a "location" inside {@code window}. */
     public static String windowCount(DatasetName dataset, GeoRect window) {
         return String.format(Locale.ROOT, "SELECT VALUE COUNT(*) FROM %s p WHERE spatial_intersect(p.location, "

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.spatiallsm.experiment.study.ComparatorsStudy;
+import org.spatiallsm.experiment.study.KnnStudy;
 import org.spatiallsm.experiment.study.MergePoliciesStudy;
 import org.spatiallsm.experiment.study.OrganisationsStudy;
 import org.spatiallsm.experiment.study.SpatialPoliciesStudy;
@@ -12,7 +13,7 @@ import org.spatiallsm.experiment.study.SpatialPoliciesStudy;
 public final class Studies {
 
     public static final List<Study> ALL = List.of(new SpatialPoliciesStudy(), new MergePoliciesStudy(),
-            OrganisationsStudy.points(), OrganisationsStudy.nonPoint(), new ComparatorsStudy());
+            OrganisationsStudy.points(), OrganisationsStudy.nonPoint(), new ComparatorsStudy(), new KnnStudy());
 
     private Studies() {
     }

@@ -22,19 +22,22 @@ class ExperimentCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("spatial-policies: ", "merge-policies: ", "leveled-str-uniform",
                 "binomial", "smoke", "small", "medium", "large", "records/flush", "knobs", "index-organisations: ",
-                "tweets-dhvb", "non-point: ", "houses-shb-2-30", "comparators: ", "leveled-size-simple");
+                "tweets-dhvb", "non-point: ", "houses-shb-2-30", "comparators: ", "leveled-size-simple", "knn: ",
+                "leveled-size-hilbert-uniform");
     }
 
     @Test
     void anUnknownStudyScaleOrParameterIsOneLineListingTheValidOnesBeforeTheClusterIsAsked() {
         assertOneLine(experiment("no-such-study"), "error: unknown study 'no-such-study'; valid: spatial-policies, "
-                + "merge-policies, index-organisations, non-point, comparators");
+                + "merge-policies, index-organisations, non-point, comparators, knn");
         assertOneLine(experiment("merge-policies", "--scale", "huge"), "error: unknown scale 'huge'; valid: smoke, "
                 + "small, medium, large");
         assertOneLine(experiment("merge-policies", "--param", "rows=5"), "error: unknown parameter 'rows'; valid: "
                 + "records, recordBytes, recordsPerFlush, policies, policyParameters, index, keep");
         assertOneLine(experiment("merge-policies", "--param", "records=1001"), "must be a multiple of");
         assertOneLine(experiment("merge-policies", "--format", "pdf"), "error: unknown --format 'pdf'");
+        assertOneLine(experiment("knn", "--param", "ks=1,0"), "parameter ks must list distinct whole numbers");
+        assertOneLine(experiment("knn", "--param", "records=600"), "must be a multiple of 400 (rounds times");
         assertOneLine(CliRun.command("experiment", "--endpoint", NOWHERE), "name a study");
         assertThat(out).isEmptyDirectory();
     }

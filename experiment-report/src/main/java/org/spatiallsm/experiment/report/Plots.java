@@ -23,6 +23,9 @@ final class Plots {
     static final int TABLE_ROWS_PER_SERIES = 10;
     /** σ as the studies define it; a circle has the σ of the window of equal area. */
     static final String SIGMA_AXIS = "selectivity σ (window = 10^-2σ of the extent)";
+    /** The kNN study's query kinds ({@code knn-index-<records>}, {@code knn-scan-...}): their sigma column holds k. */
+    static final String KNN_KINDS = "knn-";
+    static final String K_AXIS = "k (nearest neighbours)";
 
     private final Run run;
 
@@ -127,8 +130,9 @@ final class Plots {
             }
             series.add(new Series(data.label() + suffix, points, false));
         }));
-        return categorical(Kind.CATEGORY_LINES, idPrefix + "-" + fileSafe(kind), title, SIGMA_AXIS, yLabel,
-                categories, series, p -> Format.sigma(p.x()), List.of());
+        return categorical(Kind.CATEGORY_LINES, idPrefix + "-" + fileSafe(kind), title,
+                kind.startsWith(KNN_KINDS) ? K_AXIS : SIGMA_AXIS, yLabel, categories, series,
+                p -> Format.sigma(p.x()), List.of());
     }
 
     private Plot indexBytes() {

@@ -45,7 +45,13 @@ class ReportTest {
     void drawsThePlotsOfEveryMeasureThatWasRecorded() throws IOException {
         assertThat(plots).extracting(Plot::id).containsExactly("write-amplification", "write-amplification-entries",
                 "throughput", "components-leveled", "components-binomial", "components-opened-window",
-                "pages-read-window", "latency-window", "components-opened-knn", "latency-knn", "index-bytes");
+                "pages-read-window", "latency-window", "components-opened-knn", "latency-knn",
+                "components-opened-knn-index-3000", "pages-read-knn-index-3000", "latency-knn-index-3000",
+                "index-bytes");
+        assertThat(plots).filteredOn(plot -> plot.id().endsWith("knn-index-3000")).extracting(Plot::xLabel)
+                .containsOnly(Plots.K_AXIS);
+        assertThat(plots).filteredOn(plot -> plot.id().endsWith("-knn")).extracting(Plot::xLabel)
+                .containsOnly(Plots.SIGMA_AXIS);
         for (Plot plot : plots) {
             BufferedImage png = ImageIO.read(run.resolve("plots/" + plot.id() + ".png").toFile());
             assertThat(png.getWidth()).as(plot.id()).isEqualTo(Charts.WIDTH);

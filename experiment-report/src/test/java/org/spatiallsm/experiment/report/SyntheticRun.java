@@ -69,6 +69,8 @@ final class SyntheticRun {
             queries.add("read,window,1," + (101 + i) + "," + fiveLatencies[i] + ",70,3,0,30");
         }
         queries.add("read,knn,,106,8,10,2,0,");
+        // The kNN study's kind: its sigma column holds k.
+        queries.add("read,knn-index-3000,10,107,9,10,1,0,2");
         Files.write(leveled.resolve("queries.csv"), queries);
         Files.writeString(leveled.resolve("complete.json"), "{\"finishedAt\": \"2026-11-27T04:01:00Z\"}\n");
 

@@ -1,7 +1,6 @@
 package org.spatiallsm.experiment.study;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +15,7 @@ import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.experiment.Study;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Progress;
-import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
-import org.spatiallsm.workloads.RecordShapes;
 import org.spatiallsm.workloads.SpatialQueries;
 
 /**
@@ -90,14 +87,8 @@ public final class SpatialPoliciesStudy implements Study {
         parameters.small("rounds", 1);
         parameters.whole("seed", Long.MIN_VALUE);
         StudySetup.sigmas(parameters);
-        List<String> distributions = parameters.list("distributions");
-        if (distributions.isEmpty() || new HashSet<>(distributions).size() < distributions.size()) {
-            throw new IllegalArgumentException("parameter distributions must list distinct distributions of "
-                    + PointDistributions.names() + ", got '" + parameters.text("distributions") + "'");
-        }
-        distributions.forEach(distribution -> generator(distribution, 1));
         List<Configuration> configurations = new ArrayList<>();
-        for (String distribution : distributions) {
+        for (String distribution : StudySetup.distributions(parameters)) {
             for (SpatialPolicyConfiguration policy : SpatialPolicyConfiguration.select(
                     parameters.list("configurations"))) {
                 configurations.add(new Configuration(policy.name() + "-" + distribution,
@@ -113,7 +104,7 @@ public final class SpatialPoliciesStudy implements Study {
         String distribution = distributionOf(configuration, parameters);
         SpatialPolicyConfiguration policy = policyOf(configuration, distribution);
         long seed = parameters.whole("seed", Long.MIN_VALUE);
-        RecordGenerator points = generator(distribution, seed);
+        RecordGenerator points = StudySetup.pointGenerator(distribution, seed);
         DatasetName dataset = run.cluster().dataset(configuration);
         StudySetup.createPointDataset(run.cluster(), dataset, policy.withClause());
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
@@ -179,10 +170,5 @@ public final class SpatialPoliciesStudy implements Study {
         return parameters.list("distributions").stream().filter(d -> configuration.id().endsWith("-" + d))
                 .findFirst().orElseThrow(() -> new IllegalStateException("not a configuration of this run: "
                         + configuration.id()));
-    }
-
-    private static RecordGenerator generator(String distribution, long seed) {
-        return new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
-                RecordShapes.named("point"), seed);
     }
 }

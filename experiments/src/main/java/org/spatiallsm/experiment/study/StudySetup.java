@@ -1,6 +1,8 @@
 package org.spatiallsm.experiment.study;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.ClusterSession;
@@ -12,6 +14,9 @@ import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.FeedMode;
 import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Sqlpp;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
 
 /** What several studies check and create alike: equal flushes, window selectivities, the point dataset. */
 final class StudySetup {
@@ -45,6 +50,23 @@ final class StudySetup {
                     + parameters.text("sigmas"));
         }
         return sigmas;
+    }
+
+    /** {@code distributions}: distinct point distributions, each one the generator knows. */
+    static List<String> distributions(Parameters parameters) {
+        List<String> distributions = parameters.list("distributions");
+        if (distributions.isEmpty() || new HashSet<>(distributions).size() < distributions.size()) {
+            throw new IllegalArgumentException("parameter distributions must list distinct distributions of "
+                    + PointDistributions.names() + ", got '" + parameters.text("distributions") + "'");
+        }
+        distributions.forEach(distribution -> pointGenerator(distribution, 1));
+        return distributions;
+    }
+
+    /** Points of {@code distribution}, the same for the same seed. */
+    static RecordGenerator pointGenerator(String distribution, long seed) {
+        return new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
+                RecordShapes.named("point"), seed);
     }
 
     /** {@code transport}, checked: true for the socket feed. */

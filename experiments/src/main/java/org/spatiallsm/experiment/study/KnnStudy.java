@@ -1,0 +1,185 @@
+package org.spatiallsm.experiment.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.ConfigurationRun;
+import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.Study;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.Progress;
+import org.spatiallsm.workloads.GeoPoint;
+import org.spatiallsm.workloads.RecordGenerator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * k-nearest-neighbour queries ({@code ORDER BY spatial_distance(d.location, <point>) LIMIT k}) answered through the
+ * R-tree's best-first kNN search against the plan that scans and sorts the dataset (spatial-lsm's kNN search turned
+ * off), for several k, at the data sizes after each of {@code rounds} equal loads, per R-tree merge policy and point
+ * distribution. Both plans answer the same points in turn, and their answers must be equal.
+ */
+public final class KnnStudy implements Study {
+
+    /** The query kinds: the plan and the records the dataset held, e.g. {@code knn-index-25000}. */
+    static final String INDEX_KIND = "knn-index-";
+    static final String SCAN_KIND = "knn-scan-";
+
+    @Override
+    public String name() {
+        return "knn";
+    }
+
+    @Override
+    public String title() {
+        return "k nearest neighbours through the LSM R-tree against the full scan";
+    }
+
+    @Override
+    public Map<String, String> preset(Scale scale) {
+        Map<String, String> preset = new LinkedHashMap<>();
+        switch (scale) {
+            // One flush and one point per k, plan and round: the default suite runs it.
+            case SMOKE -> put(preset, 400, 200, 200, 1, "uniform", StudySetup.HTTP);
+            case SMALL -> put(preset, 50_000, 1_000, 2_500, 20, "uniform,osm-like", StudySetup.FEED);
+            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 50, "uniform,osm-like", StudySetup.FEED);
+            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 100, "uniform,osm-like", StudySetup.FEED);
+            default -> throw new IllegalArgumentException(scale.id());
+        }
+        return preset;
+    }
+
+    private static void put(Map<String, String> preset, long records, int recordBytes, int perFlush, int queries,
+            String distributions, String transport) {
+        preset.put("records", Long.toString(records));
+        preset.put("recordBytes", Integer.toString(recordBytes));
+        preset.put("recordsPerFlush", Integer.toString(perFlush));
+        preset.put("batch", Integer.toString(Math.min(perFlush, 500)));
+        preset.put("transport", transport);
+        preset.put("queries", Integer.toString(queries));
+        preset.put("rounds", "2");
+        preset.put("ks", "1,10,100");
+        preset.put("distributions", distributions);
+        preset.put("indexes", "binomial-k4,leveled-size-hilbert");
+        preset.put("seed", "1");
+    }
+
+    @Override
+    public String runTime(Scale scale) {
+        return switch (scale) {
+            case SMOKE -> "about 60 s (shared machine, load average about 30)";
+            default -> "not measured yet";
+        };
+    }
+
+    @Override
+    public List<Configuration> configurations(Parameters parameters) {
+        int rounds = parameters.small("rounds", 1);
+        long perFlush = StudySetup.equalFlushes(parameters);
+        if (parameters.whole("records", 1) % (perFlush * rounds) != 0) {
+            throw new IllegalArgumentException("parameter records (" + parameters.text("records") + ") must be a "
+                    + "multiple of " + rounds * perFlush + " (rounds times recordsPerFlush), so that every round ends "
+                    + "with a flush");
+        }
+        parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        parameters.small("batch", 1);
+        StudySetup.feedTransport(parameters);
+        parameters.small("queries", 1);
+        parameters.whole("seed", Long.MIN_VALUE);
+        ks(parameters);
+        List<Configuration> configurations = new ArrayList<>();
+        for (String distribution : StudySetup.distributions(parameters)) {
+            for (SpatialPolicyConfiguration index : SpatialPolicyConfiguration.select(parameters.list("indexes"))) {
+                configurations.add(new Configuration(index.name() + "-" + distribution, "R-tree " + index.name()
+                        + " (" + index.policy() + "), " + distribution + " points"));
+            }
+        }
+        return configurations;
+    }
+
+    /** {@code ks}: distinct numbers of neighbours, each at least 1. */
+    static List<Integer> ks(Parameters parameters) {
+        List<Integer> ks = new ArrayList<>();
+        for (String k : parameters.list("ks")) {
+            int value;
+            try {
+                value = Integer.parseInt(k);
+            } catch (NumberFormatException e) {
+                value = 0;
+            }
+            if (value < 1 || ks.contains(value)) {
+                throw new IllegalArgumentException("parameter ks must list distinct whole numbers of at least 1, got '"
+                        + parameters.text("ks") + "'");
+            }
+            ks.add(value);
+        }
+        if (ks.isEmpty()) {
+            throw new IllegalArgumentException("parameter ks lists no k");
+        }
+        return ks;
+    }
+
+    @Override
+    public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
+        String distribution = parameters.list("distributions").stream()
+                .filter(d -> configuration.id().endsWith("-" + d)).findFirst().orElseThrow();
+        SpatialPolicyConfiguration index = SpatialPolicyConfiguration.select(List.of(configuration.id()
+                .substring(0, configuration.id().length() - distribution.length() - 1))).get(0);
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
+        RecordGenerator points = StudySetup.pointGenerator(distribution, seed);
+        DatasetName dataset = run.cluster().dataset(configuration);
+        StudySetup.createPointDataset(run.cluster(), dataset, index.withClause());
+        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        LongFunction<String> record = id -> Statements.pointRecord(points, id, recordBytes, seed);
+        StudySetup.withTransport(run, dataset, parameters, StudySetup.POINT_TYPE, "id", record,
+                insert -> rounds(run, dataset, parameters, distribution, insert));
+        run.writeIoEvents(dataset);
+    }
+
+    /**
+     * Each round loads an equal share, settles, then runs every query point at every k through both plans, the
+     * index first; the dataset grows from round to round, so each round is one data size.
+     */
+    private static void rounds(ConfigurationRun run, DatasetName dataset, Parameters parameters, String distribution,
+            ConfigurationRun.RangeInsert insert) throws Exception {
+        long records = parameters.whole("records", 1);
+        int rounds = parameters.small("rounds", 1);
+        long perFlush = parameters.whole("recordsPerFlush", 1);
+        int batch = parameters.small("batch", 1);
+        int queries = parameters.small("queries", 1);
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
+        List<Integer> ks = ks(parameters);
+        long loaded = 0;
+        for (int round = 1; round <= rounds; round++) {
+            long end = records * round / rounds;
+            run.load(round == 1 ? "load" : "insert-" + round, dataset, loaded, end - loaded, perFlush, batch, insert);
+            loaded = end;
+            run.settle(dataset);
+            // Query points from the data's distribution, but not the data's points: the same for every index.
+            RecordGenerator at = StudySetup.pointGenerator(distribution, seed + round);
+            String phase = "read-" + round;
+            try (Progress progress = run.progress(phase, "queries", 2L * queries * ks.size())) {
+                for (int k : ks) {
+                    for (int q = 0; q < queries; q++) {
+                        GeoPoint point = at.point(q);
+                        List<JsonNode> throughIndex = run.query(phase, dataset, Statements.RTREE,
+                                INDEX_KIND + loaded, (double) k, q, Statements.nearest(dataset, point, k, true));
+                        List<JsonNode> scanned = run.query(phase, dataset, Statements.RTREE, SCAN_KIND + loaded,
+                                (double) k, q, Statements.nearest(dataset, point, k, false));
+                        if (!throughIndex.equals(scanned)) {
+                            throw new IllegalStateException("the kNN search and the scan disagree at " + point
+                                    + ", k = " + k + ": " + throughIndex + " against " + scanned);
+                        }
+                        progress.advance(2);
+                    }
+                }
+            }
+        }
+    }
+}
