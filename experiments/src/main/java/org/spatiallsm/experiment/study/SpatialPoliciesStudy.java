@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
@@ -101,15 +100,11 @@ public final class SpatialPoliciesStudy implements Study {
 
     @Override
     public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
-        String distribution = distributionOf(configuration, parameters);
-        SpatialPolicyConfiguration policy = policyOf(configuration, distribution);
-        long seed = parameters.whole("seed", Long.MIN_VALUE);
-        RecordGenerator points = StudySetup.pointGenerator(distribution, seed);
+        StudySetup.PolicyAndDistribution setup = StudySetup.PolicyAndDistribution.of(configuration, parameters);
+        RecordGenerator points = StudySetup.pointGenerator(setup.distribution(),
+                parameters.whole("seed", Long.MIN_VALUE));
         DatasetName dataset = run.cluster().dataset(configuration);
-        StudySetup.createPointDataset(run.cluster(), dataset, policy.withClause());
-        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
-        LongFunction<String> record = id -> Statements.pointRecord(points, id, recordBytes, seed);
-        StudySetup.withTransport(run, dataset, parameters, StudySetup.POINT_TYPE, "id", record,
+        StudySetup.loadPoints(run, dataset, parameters, setup.policy(), points,
                 insert -> phases(run, dataset, parameters, points, insert));
         run.settle(dataset);
         run.writeIoEvents(dataset);
@@ -150,7 +145,8 @@ public final class SpatialPoliciesStudy implements Study {
     public List<PublishedValue> published(Parameters parameters, int partitions) {
         List<PublishedValue> marks = new ArrayList<>();
         for (Configuration configuration : configurations(parameters)) {
-            SpatialPolicyConfiguration policy = policyOf(configuration, distributionOf(configuration, parameters));
+            SpatialPolicyConfiguration policy = StudySetup.PolicyAndDistribution.of(configuration, parameters)
+                    .policy();
             String bound = policy.parameters().getOrDefault("k", policy.parameters().get("size-ratio"));
             if (bound != null) {
                 marks.addAll(SortedRuns.marks(configuration.id(), Statements.RTREE, policy.policy(),
@@ -159,16 +155,5 @@ public final class SpatialPoliciesStudy implements Study {
             }
         }
         return marks;
-    }
-
-    private static SpatialPolicyConfiguration policyOf(Configuration configuration, String distribution) {
-        return SpatialPolicyConfiguration.select(List.of(configuration.id()
-                .substring(0, configuration.id().length() - distribution.length() - 1))).get(0);
-    }
-
-    private static String distributionOf(Configuration configuration, Parameters parameters) {
-        return parameters.list("distributions").stream().filter(d -> configuration.id().endsWith("-" + d))
-                .findFirst().orElseThrow(() -> new IllegalStateException("not a configuration of this run: "
-                        + configuration.id()));
     }
 }

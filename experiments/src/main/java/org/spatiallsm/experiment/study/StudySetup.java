@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.LongFunction;
 
 import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
 import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.Parameters;
@@ -61,6 +62,35 @@ final class StudySetup {
         }
         distributions.forEach(distribution -> pointGenerator(distribution, 1));
         return distributions;
+    }
+
+    /**
+     * The R-tree configuration and the point distribution of a configuration whose id is
+     * {@code <R-tree configuration>-<distribution>}.
+     */
+    record PolicyAndDistribution(SpatialPolicyConfiguration policy, String distribution) {
+
+        static PolicyAndDistribution of(Configuration configuration, Parameters parameters) {
+            String distribution = parameters.list("distributions").stream()
+                    .filter(d -> configuration.id().endsWith("-" + d)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("not a configuration of this run: "
+                            + configuration.id()));
+            return new PolicyAndDistribution(SpatialPolicyConfiguration.select(List.of(configuration.id()
+                    .substring(0, configuration.id().length() - distribution.length() - 1))).get(0), distribution);
+        }
+    }
+
+    /**
+     * Creates the point dataset with {@code policy}'s R-tree, then runs {@code loading} with records of
+     * {@code points} ({@code recordBytes} each, payloads from {@code seed}) sent as {@code transport} says.
+     */
+    static void loadPoints(ConfigurationRun run, DatasetName dataset, Parameters parameters,
+            SpatialPolicyConfiguration policy, RecordGenerator points, Loading loading) throws Exception {
+        createPointDataset(run.cluster(), dataset, policy.withClause());
+        long seed = parameters.whole("seed", Long.MIN_VALUE);
+        int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
+        withTransport(run, dataset, parameters, POINT_TYPE, "id",
+                id -> Statements.pointRecord(points, id, recordBytes, seed), loading);
     }
 
     /** Points of {@code distribution}, the same for the same seed. */
