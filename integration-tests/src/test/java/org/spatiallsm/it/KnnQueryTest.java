@@ -17,6 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.IndexPartition;
+import org.spatiallsm.client.lsm.KnnCounts;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
@@ -28,7 +31,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * equal the full scan's ({@code SET `spatial-lsm.knn` "false"}) and a model's, for random points, k and OFFSET, with
  * and without a tie-breaking key, on a small integer grid (many ties and duplicate points), from an empty dataset
  * through a bulk insert that makes multi-page R-trees to flushes, merges, deletes and upserts that move points, with
- * the newest changes in memory, under a stack policy and leveled. Queries the index cannot answer scan.
+ * the newest changes in memory, under a stack policy and leveled; the index's kNN counters count its searches.
+ * Queries the index cannot answer scan.
  */
 @SharedSpatialCluster
 class KnnQueryTest {
@@ -50,8 +54,46 @@ class KnnQueryTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = POLICIES)
     void answersEqualTheFullScansAcrossFlushesMergesDeletesAndUpserts(String dataverse, String datasetPolicy,
-            String indexOptions, SpatialTestCluster cluster) {
+            String indexOptions, SpatialTestCluster cluster) throws InterruptedException {
         randomHistory(cluster.client(), dataverse, datasetPolicy, indexOptions, 3, 4);
+        assertKnnSearchesAreCounted(cluster.client(), dataverse);
+    }
+
+    /**
+     * One kNN query counts one kNN search in each partition of the index, which opened or skipped each of the
+     * partition's disk components and took at least its k + OFFSET entries; neither it nor the same query scanning
+     * counts a window search of the index.
+     */
+    private static void assertKnnSearchesAreCounted(QueryServiceClient client, String dataverse)
+            throws InterruptedException {
+        FlushDriver places = new FlushDriver(client, dataverse, "Places");
+        Map<IndexPartition, IndexComponents> before = locIdx(places.awaitQuiescence(FlushDriver.MERGE_STALL));
+        String query = query(3.5, 2, 5, 1, true);
+        client.executeOrThrow("USE " + dataverse + "; " + query);
+        client.executeOrThrow("USE " + dataverse + "; " + OFF + query);
+        Map<IndexPartition, IndexComponents> after = locIdx(places.components());
+
+        assertThat(after.keySet()).isEqualTo(before.keySet()).isNotEmpty();
+        before.forEach((where, earlier) -> {
+            IndexComponents later = after.get(where);
+            KnnCounts knnBefore = earlier.knn().orElseThrow();
+            KnnCounts knnAfter = later.knn().orElseThrow();
+            assertThat(later.components()).as("%s: no flush or merge meanwhile", where)
+                    .isEqualTo(earlier.components());
+            assertThat(knnAfter.searches() - knnBefore.searches()).as("%s: kNN searches", where).isOne();
+            assertThat(knnAfter.componentsOpened() - knnBefore.componentsOpened() + knnAfter.componentsSkipped()
+                    - knnBefore.componentsSkipped()).as("%s: opened + skipped", where)
+                    .isEqualTo(earlier.components().size());
+            assertThat(knnAfter.entriesVisited() - knnBefore.entriesVisited()).as("%s: entries visited", where)
+                    .isGreaterThanOrEqualTo(6);
+            assertThat(later.reads().orElseThrow().searches()).as("%s: window searches", where)
+                    .isEqualTo(earlier.reads().orElseThrow().searches());
+        });
+    }
+
+    private static Map<IndexPartition, IndexComponents> locIdx(List<IndexComponents> listing) {
+        return listing.stream().filter(index -> index.where().index().equals("locIdx"))
+                .collect(Collectors.toMap(IndexComponents::where, index -> index));
     }
 
     /**

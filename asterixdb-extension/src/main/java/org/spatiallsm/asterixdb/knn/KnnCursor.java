@@ -15,6 +15,7 @@ import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeCursorInitialState;
 import org.apache.hyracks.storage.common.EnforcedIndexCursor;
 import org.apache.hyracks.storage.common.ICursorInitialState;
 import org.apache.hyracks.storage.common.ISearchPredicate;
+import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.partitioning.knn.BestFirstKnn;
 import org.spatiallsm.partitioning.knn.BestFirstKnn.Component;
 import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
@@ -23,7 +24,8 @@ import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
  * The cursor of a kNN search of an LSM R-tree with anti-matter: given to the index's accessor with a
  * {@link KnnPredicate}, it is opened by the index's own search once the LSM harness has entered every component,
  * runs {@link BestFirstKnn} over them, and returns the answer nearest first. Closing it lets the harness exit the
- * components, as the stock search cursors do.
+ * components, as the stock search cursors do. What the search did is counted in the index's
+ * {@link PruningRTree#knnCounters}.
  */
 final class KnnCursor extends EnforcedIndexCursor {
 
@@ -52,6 +54,9 @@ final class KnnCursor extends EnforcedIndexCursor {
         try {
             BestFirstKnn.Result<EntryKey> result = BestFirstKnn.nearest(components, knn.wanted());
             hits = result.hits().iterator();
+            if (index instanceof PruningRTree counted) {
+                counted.knnCounters().record(result.stats());
+            }
         } catch (IOException e) {
             throw HyracksDataException.create(e);
         } finally {
