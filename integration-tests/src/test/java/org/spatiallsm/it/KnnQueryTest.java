@@ -160,6 +160,81 @@ class KnnQueryTest {
         }
     }
 
+    /**
+     * Rectangles through {@code spatial_min_distance} (0 inside): the index's answer equals the scan's and a model's
+     * for random points and k, across a flush, deletes and moves, with the newest changes in memory.
+     */
+    @Test
+    void theNearestRectanglesEqualTheFullScans(QueryServiceClient client) {
+        client.executeOrThrow("DROP DATAVERSE KnnBoxes IF EXISTS; CREATE DATAVERSE KnnBoxes; USE KnnBoxes;"
+                + " CREATE TYPE Boxed AS { id: int64, box: rectangle }; CREATE DATASET Boxes(Boxed) PRIMARY KEY id;"
+                + " CREATE INDEX boxIdx ON Boxes(box) TYPE RTREE;");
+        Random random = new Random(2828);
+        Map<Long, double[]> model = new TreeMap<>();
+        for (long id = 0; id < 300; id++) {
+            model.put(id, randomBox(random));
+        }
+        upsertBoxes(client, model);
+        new LsmIntrospectionClient(client, Duration.ofMinutes(2)).flush("KnnBoxes", "Boxes");
+        List<Long> ids = new ArrayList<>(model.keySet());
+        List<Long> deleted = ids.subList(0, 40);
+        client.executeOrThrow("USE KnnBoxes; DELETE FROM Boxes b WHERE b.id IN " + deleted + ";");
+        deleted.forEach(model::remove);
+        Map<Long, double[]> changed = new TreeMap<>();
+        for (long id : ids.subList(40, 80)) {
+            changed.put(id, randomBox(random)); // moved
+        }
+        for (long id = 300; id < 330; id++) {
+            changed.put(id, randomBox(random)); // new
+        }
+        upsertBoxes(client, changed);
+        model.putAll(changed);
+
+        String explained = boxQuery(3.5, 2.5, 5);
+        assertThat(client.executeOrThrow("USE KnnBoxes; EXPLAIN " + explained).plan()).contains("knn-search(",
+                "boxIdx");
+        for (int q = 0; q < 8; q++) {
+            double x = random.nextInt(14) - 1 + (q % 2 == 0 ? 0 : 0.25);
+            double y = random.nextInt(14) - 1 + (q % 3 == 0 ? 0 : 0.5);
+            int k = q == 7 ? model.size() + 1 : 1 + random.nextInt(10);
+            String query = boxQuery(x, y, k);
+            List<Long> answer = longs(client.executeOrThrow("USE KnnBoxes; " + query).results());
+            assertThat(answer).as(query).isEqualTo(longs(client.executeOrThrow("USE KnnBoxes; " + OFF + query)
+                    .results()));
+            assertThat(answer).as("%s, the model", query).isEqualTo(model.entrySet().stream()
+                    .sorted(Comparator.<Map.Entry<Long, double[]>>comparingDouble(e -> boxDistance(e.getValue(), x, y))
+                            .thenComparing(Map.Entry::getKey))
+                    .limit(k).map(Map.Entry::getKey).toList());
+        }
+    }
+
+    /** On a small integer grid, so that rectangles nest, touch and tie (AsterixDB's have a width and a height). */
+    private static double[] randomBox(Random random) {
+        double x = random.nextInt(12);
+        double y = random.nextInt(12);
+        return new double[] { x, y, x + 1 + random.nextInt(4), y + 1 + random.nextInt(3) };
+    }
+
+    private static void upsertBoxes(QueryServiceClient client, Map<Long, double[]> boxes) {
+        client.executeOrThrow("USE KnnBoxes; UPSERT INTO Boxes ([" + boxes.entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "{\"id\": %d, \"box\": create_rectangle(create_point(%.1f, "
+                        + "%.1f), create_point(%.1f, %.1f))}", e.getKey(), e.getValue()[0], e.getValue()[1],
+                        e.getValue()[2], e.getValue()[3]))
+                .collect(Collectors.joining(", ")) + "]);");
+    }
+
+    private static String boxQuery(double x, double y, int k) {
+        return String.format(Locale.ROOT, "SELECT VALUE b.id FROM Boxes b ORDER BY spatial_min_distance(b.box, "
+                + "create_point(%s, %s)), b.id LIMIT %d;", x, y, k);
+    }
+
+    /** As spatial_min_distance computes it: 0 inside or on the edge. */
+    private static double boxDistance(double[] box, double x, double y) {
+        double dx = Math.max(0, Math.max(box[0] - x, x - box[2]));
+        double dy = Math.max(0, Math.max(box[1] - y, y - box[3]));
+        return Math.sqrt(Math.pow(dx, 2) + Math.pow(dy, 2));
+    }
+
     @Test
     void aBadSettingIsAOneLineError(QueryServiceClient client) {
         QueryResult result = client.execute("SET `spatial-lsm.knn` \"maybe\"; SELECT VALUE 1;");

@@ -50,11 +50,13 @@ import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperato
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator.IOrder.OrderKind;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
 import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
+import org.spatiallsm.asterixdb.functions.SpatialFunctions;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 
 /**
  * Answers {@code ORDER BY spatial_distance(d.f, <point>) [, more keys] LIMIT k [OFFSET o]} over a dataset with an
- * R-tree index on {@code f} through that index: the dataset's scan is replaced by a kNN search of the index (per
+ * R-tree index on {@code f} through that index (or {@code spatial_min_distance}, where {@code f} may be a
+ * rectangle too): the dataset's scan is replaced by a kNN search of the index (per
  * partition, the k + o nearest entries and those tied with the last; see {@code BestFirstKnn}) followed by the
  * primary-index lookup of what it found. The ORDER BY and the LIMIT stay on top: they merge the partitions' answers
  * and sort them by the distance recomputed from the records, so the answer is the scan's.
@@ -111,7 +113,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return false;
         }
         ARecordType recordType = (ARecordType) metadata.findType(dataset.get());
-        Optional<Index> index = pointIndex(metadata, dataset.get(), recordType, nearest.get().field);
+        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get());
         if (index.isEmpty()) {
             return false;
         }
@@ -197,21 +199,27 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     private record Field(int position, String name) {
     }
 
-    /** The query point and the record's field of {@code spatial_distance(record.field, point)}, either order. */
-    private record Nearest(APoint point, Field field) {
+    /**
+     * The query point and the record's field of {@code spatial_distance(record.field, point)} or {@code
+     * spatial_min_distance(record.field, point)}, either order; {@code toRectangles} for the latter, which measures
+     * the distance to a rectangle too.
+     */
+    private record Nearest(APoint point, Field field, boolean toRectangles) {
     }
 
     private static Optional<Nearest> nearest(ILogicalExpression distance, LogicalVariable record,
             List<AssignOperator> assigns) {
         if (!(distance instanceof AbstractFunctionCallExpression call)
-                || !call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)) {
+                || !(call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)
+                        || call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE))) {
             return Optional.empty();
         }
+        boolean toRectangles = call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE);
         for (int side = 0; side < 2; side++) {
             IAObject point = constant(resolve(call.getArguments().get(side).getValue(), assigns));
             ILogicalExpression other = resolve(call.getArguments().get(1 - side).getValue(), assigns);
             if (point instanceof APoint queryPoint) {
-                return field(other, record).map(f -> new Nearest(queryPoint, f));
+                return field(other, record).map(f -> new Nearest(queryPoint, f, toRectangles));
             }
         }
         return Optional.empty();
@@ -237,9 +245,14 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         return Optional.empty();
     }
 
-    /** An R-tree index on exactly the field, a non-optional point in the closed type, stored as an R-tree. */
-    private static Optional<Index> pointIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
-            Field field) throws AlgebricksException {
+    /**
+     * An R-tree index on exactly the field, stored as an R-tree; the field is a non-optional point in the closed
+     * type, or a rectangle measured by {@code spatial_min_distance} ({@code spatial_distance} refuses rectangles, so
+     * the scan's answer to it is an error, which stays the scan's).
+     */
+    private static Optional<Index> spatialIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
+            Nearest nearest) throws AlgebricksException {
+        Field field = nearest.field;
         String fieldName = field.name != null ? field.name
                 : field.position < recordType.getFieldNames().length ? recordType.getFieldNames()[field.position]
                         : null;
@@ -247,7 +260,8 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return Optional.empty();
         }
         IAType fieldType = recordType.getFieldType(fieldName);
-        if (fieldType == null || fieldType.getTypeTag() != ATypeTag.POINT) {
+        if (fieldType == null || !(fieldType.getTypeTag() == ATypeTag.POINT
+                || nearest.toRectangles && fieldType.getTypeTag() == ATypeTag.RECTANGLE)) {
             return Optional.empty();
         }
         for (Index index : metadata.getDatasetIndexes(dataset.getDataverseName(), dataset.getDatasetName())) {

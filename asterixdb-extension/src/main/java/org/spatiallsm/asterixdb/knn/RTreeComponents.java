@@ -109,8 +109,18 @@ final class RTreeComponents {
         }
     }
 
+    /**
+     * The distance of the query point to the entry's MBR (0 inside): a point's distance, and a rectangle's, which
+     * is its own MBR, exactly; {@code spatial_distance} and {@code spatial_min_distance} compute the same.
+     */
     private double distance(ITupleReference entry) {
-        return BestFirstKnn.distance(value(entry, 0) - x, value(entry, 1) - y);
+        return BestFirstKnn.minDistance(mbr(entry), x, y);
+    }
+
+    /** An entry's MBR, or an interior entry's: lower corner, then upper (a point leaf gives its point twice). */
+    private static Box mbr(ITupleReference entry) {
+        return Box.of(new double[] { value(entry, 0), value(entry, 1) },
+                new double[] { value(entry, 2), value(entry, 3) });
     }
 
     private static double value(ITupleReference tuple, int field) {
@@ -167,9 +177,7 @@ final class RTreeComponents {
                         frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
                     } else {
                         int child = ((IRTreeInteriorFrame) frame).getChildPageId(i);
-                        Box mbr = Box.of(new double[] { value(entry, 0), value(entry, 1) },
-                                new double[] { value(entry, 2), value(entry, 3) });
-                        frontier.node(BestFirstKnn.minDistance(mbr, x, y), f -> read(child, f));
+                        frontier.node(distance(entry), f -> read(child, f));
                     }
                 }
             } finally {
