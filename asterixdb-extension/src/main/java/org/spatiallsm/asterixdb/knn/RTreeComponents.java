@@ -50,22 +50,26 @@ final class RTreeComponents {
     private final double x;
     private final double y;
     private final ArrayTupleBuilder copier;
+    private final boolean refined;
     private final List<IIndexCursor> opened = new ArrayList<>();
 
-    private RTreeComponents(double x, double y, int fieldCount) {
+    private RTreeComponents(double x, double y, int fieldCount, boolean refined) {
         this.x = x;
         this.y = y;
         this.copier = new ArrayTupleBuilder(fieldCount);
+        this.refined = refined;
     }
 
     /**
      * The search's view of {@code newestFirst}, the components it entered. The disk components' MBRs are read under
      * the index's operation-tracker lock, as {@link PrunedIndex#mbr} requires; one that left the index meanwhile (a
-     * merge replaced it while this search holds it) gets the bound zero: it is read first, never missed.
+     * merge replaced it while this search holds it) gets the bound zero: it is read first, never missed. With
+     * {@code refined}, entries are offered as candidates at their distance, for a refinement that checks their
+     * records.
      */
     static RTreeComponents of(ILSMIndex index, List<ILSMComponent> newestFirst, double x, double y, int fieldCount,
-            List<Component<EntryKey>> out) throws HyracksDataException {
-        RTreeComponents view = new RTreeComponents(x, y, fieldCount);
+            boolean refined, List<Component<EntryKey>> out) throws HyracksDataException {
+        RTreeComponents view = new RTreeComponents(x, y, fieldCount, refined);
         List<Double> bounds = new ArrayList<>();
         synchronized (index.getOperationTracker()) {
             for (ILSMComponent component : newestFirst) {
@@ -113,6 +117,14 @@ final class RTreeComponents {
      * The distance of the query point to the entry's MBR (0 inside): a point's distance, and a rectangle's, which
      * is its own MBR, exactly; {@code spatial_distance} and {@code spatial_min_distance} compute the same.
      */
+    private void offer(ITupleReference entry, Frontier<EntryKey> frontier) throws HyracksDataException {
+        if (refined) {
+            frontier.candidate(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+        } else {
+            frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+        }
+    }
+
     private double distance(ITupleReference entry) {
         return BestFirstKnn.minDistance(mbr(entry), x, y);
     }
@@ -174,7 +186,7 @@ final class RTreeComponents {
                 for (int i = 0; i < frame.getTupleCount(); i++) {
                     entry.resetByTupleIndex(frame, i);
                     if (frame.isLeaf()) {
-                        frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+                        offer(entry, frontier);
                     } else {
                         int child = ((IRTreeInteriorFrame) frame).getChildPageId(i);
                         frontier.node(distance(entry), f -> read(child, f));
@@ -224,8 +236,7 @@ final class RTreeComponents {
                         MultiComparator.create(rtree.getComparatorFactories())));
                 while (cursor.hasNext()) {
                     cursor.next();
-                    ITupleReference entry = cursor.getTuple();
-                    frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+                    offer(cursor.getTuple(), frontier);
                 }
             } finally {
                 cursor.close();

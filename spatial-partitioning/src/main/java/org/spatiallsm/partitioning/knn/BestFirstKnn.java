@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.PriorityQueue;
 
 import org.spatiallsm.partitioning.pruning.Box;
@@ -42,6 +43,8 @@ import org.spatiallsm.partitioning.pruning.Box;
  * answer only when it leaves the queue at its exact distance, so the search goes on until the answer's last exact
  * distance is no larger than the next lower bound in the queue: every entry not yet refined is at least that far.
  * A refinement below the candidate's bound (a bound that was not one) is queued at the bound, keeping the order.
+ * A refinement may also find that a live entry is no answer (its record fails the query's other predicates): it is
+ * dropped, and the search goes on to the next entries, so the answer holds the {@code n} nearest entries that are.
  * <p>
  * Lower bounds must never exceed the distance of anything beneath them; a node's bound is raised to its parent's
  * when smaller (a valid bound still), and a bound that is not a number is taken as zero, so a malformed MBR costs
@@ -81,15 +84,20 @@ public final class BestFirstKnn<K> {
 
         /**
          * An entry whose exact distance is not known yet, only {@code lowerBound} (its MBR's minimum distance); the
-         * search's {@link Refinement} gives the exact distance if the entry is live when its bound is reached.
+         * search's {@link Refinement} gives the exact distance if the entry is live when its bound is reached. A
+         * point's entry whose record must pass a predicate is a candidate at its exact distance.
          */
         void candidate(double lowerBound, K key, boolean antiMatter);
     }
 
-    /** The exact distance of a live candidate entry: e.g. from the object in its record. */
+    /** What a live candidate entry is: e.g. from its record. */
     @FunctionalInterface
     public interface Refinement<K> {
-        double distance(K key) throws IOException;
+        /**
+         * The entry's exact distance, at least {@code lowerBound} (the bound it was queued at); empty if the entry is
+         * no answer.
+         */
+        OptionalDouble distance(K key, double lowerBound) throws IOException;
     }
 
     /** One entry of the answer. */
@@ -122,12 +130,12 @@ public final class BestFirstKnn<K> {
      * comment); nothing for {@code n <= 0}, and no component opened. Its components offer no candidates.
      */
     public static <K> Result<K> nearest(List<? extends Component<K>> newestFirst, int n) throws IOException {
-        return nearest(newestFirst, n, key -> {
+        return nearest(newestFirst, n, (key, lowerBound) -> {
             throw new IllegalStateException("a candidate entry, but no refinement for it: " + key);
         });
     }
 
-    /** As {@link #nearest(List, int)}, where live candidates get their exact distance from {@code refinement}. */
+    /** As {@link #nearest(List, int)}, where live candidates are refined by {@code refinement}. */
     public static <K> Result<K> nearest(List<? extends Component<K>> newestFirst, int n, Refinement<K> refinement)
             throws IOException {
         return new BestFirstKnn<K>(newestFirst, refinement).search(n);
@@ -190,7 +198,11 @@ public final class BestFirstKnn<K> {
                 }
                 if (newest.candidate) {
                     // At its exact distance, not below this run's: it leaves the queue in this run or a later one.
-                    double exact = refinement.distance(newest.key);
+                    OptionalDouble refined = refinement.distance(newest.key, newest.distance);
+                    if (refined.isEmpty()) {
+                        continue;
+                    }
+                    double exact = refined.getAsDouble();
                     offer(new Item<>(Math.max(newest.distance, exact), exact, sequence++, newest.componentIndex, null,
                             null, newest.key, false, false, true));
                 } else {

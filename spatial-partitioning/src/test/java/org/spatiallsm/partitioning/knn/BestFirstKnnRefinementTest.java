@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Random;
 import java.util.Set;
 
@@ -92,7 +93,10 @@ class BestFirstKnnRefinementTest {
         return box;
     }
 
-    /** The live records' exact distances; refining anything else (a deleted record) fails the test. */
+    /**
+     * The live records' exact distances (null for one whose record fails the query's predicate); refining anything
+     * else (a deleted record) fails the test.
+     */
     private static final class Records implements Refinement<String> {
         private final Map<String, Double> exact = new HashMap<>();
         private final List<String> refined = new ArrayList<>();
@@ -104,10 +108,15 @@ class BestFirstKnnRefinementTest {
         }
 
         @Override
-        public double distance(String key) {
+        public OptionalDouble distance(String key, double lowerBound) {
             assertThat(exact).as("only a live record is refined").containsKey(key);
             refined.add(key);
-            return exact.get(key);
+            Double distance = exact.get(key);
+            if (distance == null) {
+                return OptionalDouble.empty(); // the record fails the query's other predicates
+            }
+            assertThat(distance).as("the bound is one").isGreaterThanOrEqualTo(lowerBound);
+            return OptionalDouble.of(distance);
         }
     }
 
@@ -166,6 +175,20 @@ class BestFirstKnnRefinementTest {
         };
         assertThat(keys(BestFirstKnn.nearest(List.of(exactDot, new Discs(List.of(above))), 1,
                 new Records(above, dot)).hits())).containsExactlyInAnyOrder(dot.key(), above.key());
+    }
+
+    @Test
+    void aRefinementThatRejectsAnEntryLetsTheSearchGoOn() throws IOException {
+        Disc near = put("near", 1, 0, 0);
+        Disc next = put("next", 2, 0, 0);
+        Disc tied = put("tied", 0, 2, 0);
+        Disc far = put("far", 3, 0, 0);
+        Records records = new Records(near, next, tied, far);
+        records.exact.put(near.key(), null); // its record fails the query's predicate
+        List<Hit<String>> hits = BestFirstKnn.nearest(List.of(new Discs(List.of(far, near, next, tied))), 1,
+                records).hits();
+        assertThat(keys(hits)).containsExactlyInAnyOrder(next.key(), tied.key());
+        assertThat(records.refined).as("nothing beyond the answer").doesNotContain(far.key());
     }
 
     @Test
