@@ -17,6 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.client.lsm.IndexPartition;
+import org.spatiallsm.client.lsm.KnnCounts;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
@@ -28,7 +31,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * equal the full scan's ({@code SET `spatial-lsm.knn` "false"}) and a model's, for random points, k and OFFSET, with
  * and without a tie-breaking key, on a small integer grid (many ties and duplicate points), from an empty dataset
  * through a bulk insert that makes multi-page R-trees to flushes, merges, deletes and upserts that move points, with
- * the newest changes in memory, under a stack policy and leveled. Queries the index cannot answer scan.
+ * the newest changes in memory, under a stack policy and leveled, with and without a WHERE; the index's kNN counters
+ * count its searches.
+ * Queries the index cannot answer scan.
  */
 @SharedSpatialCluster
 class KnnQueryTest {
@@ -50,8 +55,46 @@ class KnnQueryTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = POLICIES)
     void answersEqualTheFullScansAcrossFlushesMergesDeletesAndUpserts(String dataverse, String datasetPolicy,
-            String indexOptions, SpatialTestCluster cluster) {
+            String indexOptions, SpatialTestCluster cluster) throws InterruptedException {
         randomHistory(cluster.client(), dataverse, datasetPolicy, indexOptions, 3, 4);
+        assertKnnSearchesAreCounted(cluster.client(), dataverse);
+    }
+
+    /**
+     * One kNN query counts one kNN search in each partition of the index, which opened or skipped each of the
+     * partition's disk components and took at least its k + OFFSET entries; neither it nor the same query scanning
+     * counts a window search of the index.
+     */
+    private static void assertKnnSearchesAreCounted(QueryServiceClient client, String dataverse)
+            throws InterruptedException {
+        FlushDriver places = new FlushDriver(client, dataverse, "Places");
+        Map<IndexPartition, IndexComponents> before = locIdx(places.awaitQuiescence(FlushDriver.MERGE_STALL));
+        String query = query(3.5, 2, 5, 1, true);
+        client.executeOrThrow("USE " + dataverse + "; " + query);
+        client.executeOrThrow("USE " + dataverse + "; " + OFF + query);
+        Map<IndexPartition, IndexComponents> after = locIdx(places.components());
+
+        assertThat(after.keySet()).isEqualTo(before.keySet()).isNotEmpty();
+        before.forEach((where, earlier) -> {
+            IndexComponents later = after.get(where);
+            KnnCounts knnBefore = earlier.knn().orElseThrow();
+            KnnCounts knnAfter = later.knn().orElseThrow();
+            assertThat(later.components()).as("%s: no flush or merge meanwhile", where)
+                    .isEqualTo(earlier.components());
+            assertThat(knnAfter.searches() - knnBefore.searches()).as("%s: kNN searches", where).isOne();
+            assertThat(knnAfter.componentsOpened() - knnBefore.componentsOpened() + knnAfter.componentsSkipped()
+                    - knnBefore.componentsSkipped()).as("%s: opened + skipped", where)
+                    .isEqualTo(earlier.components().size());
+            assertThat(knnAfter.entriesVisited() - knnBefore.entriesVisited()).as("%s: entries visited", where)
+                    .isGreaterThanOrEqualTo(6);
+            assertThat(later.reads().orElseThrow().searches()).as("%s: window searches", where)
+                    .isEqualTo(earlier.reads().orElseThrow().searches());
+        });
+    }
+
+    private static Map<IndexPartition, IndexComponents> locIdx(List<IndexComponents> listing) {
+        return listing.stream().filter(index -> index.where().index().equals("locIdx"))
+                .collect(Collectors.toMap(IndexComponents::where, index -> index));
     }
 
     /**
@@ -74,6 +117,10 @@ class KnnQueryTest {
                 .contains("knn-search(", "locIdx", "KNN_SEARCH");
         assertThat(client.executeOrThrow("USE " + dataverse + "; " + OFF + "EXPLAIN " + query).plan())
                 .doesNotContain("knn-search");
+        String where = "SELECT VALUE p.id FROM Places p WHERE p.id % 3 = 1 ORDER BY spatial_distance(p.loc, "
+                + "create_point(1.0, 2.0)) LIMIT 3;";
+        assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN " + where).plan())
+                .as("one search, which reads the records").contains("knn-search(").doesNotContain("BTREE_SEARCH");
         assertQueriesAgree(client, dataverse, model, random, queries, "empty");
 
         // Every point of the 12 x 11 grid, about 30 times.
@@ -118,6 +165,81 @@ class KnnQueryTest {
         }
     }
 
+    /**
+     * Rectangles through {@code spatial_min_distance} (0 inside): the index's answer equals the scan's and a model's
+     * for random points and k, across a flush, deletes and moves, with the newest changes in memory.
+     */
+    @Test
+    void theNearestRectanglesEqualTheFullScans(QueryServiceClient client) {
+        client.executeOrThrow("DROP DATAVERSE KnnBoxes IF EXISTS; CREATE DATAVERSE KnnBoxes; USE KnnBoxes;"
+                + " CREATE TYPE Boxed AS { id: int64, box: rectangle }; CREATE DATASET Boxes(Boxed) PRIMARY KEY id;"
+                + " CREATE INDEX boxIdx ON Boxes(box) TYPE RTREE;");
+        Random random = new Random(2828);
+        Map<Long, double[]> model = new TreeMap<>();
+        for (long id = 0; id < 300; id++) {
+            model.put(id, randomBox(random));
+        }
+        upsertBoxes(client, model);
+        new LsmIntrospectionClient(client, Duration.ofMinutes(2)).flush("KnnBoxes", "Boxes");
+        List<Long> ids = new ArrayList<>(model.keySet());
+        List<Long> deleted = ids.subList(0, 40);
+        client.executeOrThrow("USE KnnBoxes; DELETE FROM Boxes b WHERE b.id IN " + deleted + ";");
+        deleted.forEach(model::remove);
+        Map<Long, double[]> changed = new TreeMap<>();
+        for (long id : ids.subList(40, 80)) {
+            changed.put(id, randomBox(random)); // moved
+        }
+        for (long id = 300; id < 330; id++) {
+            changed.put(id, randomBox(random)); // new
+        }
+        upsertBoxes(client, changed);
+        model.putAll(changed);
+
+        String explained = boxQuery(3.5, 2.5, 5);
+        assertThat(client.executeOrThrow("USE KnnBoxes; EXPLAIN " + explained).plan()).contains("knn-search(",
+                "boxIdx");
+        for (int q = 0; q < 8; q++) {
+            double x = random.nextInt(14) - 1 + (q % 2 == 0 ? 0 : 0.25);
+            double y = random.nextInt(14) - 1 + (q % 3 == 0 ? 0 : 0.5);
+            int k = q == 7 ? model.size() + 1 : 1 + random.nextInt(10);
+            String query = boxQuery(x, y, k);
+            List<Long> answer = longs(client.executeOrThrow("USE KnnBoxes; " + query).results());
+            assertThat(answer).as(query).isEqualTo(longs(client.executeOrThrow("USE KnnBoxes; " + OFF + query)
+                    .results()));
+            assertThat(answer).as("%s, the model", query).isEqualTo(model.entrySet().stream()
+                    .sorted(Comparator.<Map.Entry<Long, double[]>>comparingDouble(e -> boxDistance(e.getValue(), x, y))
+                            .thenComparing(Map.Entry::getKey))
+                    .limit(k).map(Map.Entry::getKey).toList());
+        }
+    }
+
+    /** On a small integer grid, so that rectangles nest, touch and tie (AsterixDB's have a width and a height). */
+    private static double[] randomBox(Random random) {
+        double x = random.nextInt(12);
+        double y = random.nextInt(12);
+        return new double[] { x, y, x + 1 + random.nextInt(4), y + 1 + random.nextInt(3) };
+    }
+
+    private static void upsertBoxes(QueryServiceClient client, Map<Long, double[]> boxes) {
+        client.executeOrThrow("USE KnnBoxes; UPSERT INTO Boxes ([" + boxes.entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "{\"id\": %d, \"box\": create_rectangle(create_point(%.1f, "
+                        + "%.1f), create_point(%.1f, %.1f))}", e.getKey(), e.getValue()[0], e.getValue()[1],
+                        e.getValue()[2], e.getValue()[3]))
+                .collect(Collectors.joining(", ")) + "]);");
+    }
+
+    private static String boxQuery(double x, double y, int k) {
+        return String.format(Locale.ROOT, "SELECT VALUE b.id FROM Boxes b ORDER BY spatial_min_distance(b.box, "
+                + "create_point(%s, %s)), b.id LIMIT %d;", x, y, k);
+    }
+
+    /** As spatial_min_distance computes it: 0 inside or on the edge. */
+    private static double boxDistance(double[] box, double x, double y) {
+        double dx = Math.max(0, Math.max(box[0] - x, x - box[2]));
+        double dy = Math.max(0, Math.max(box[1] - y, y - box[3]));
+        return Math.sqrt(Math.pow(dx, 2) + Math.pow(dy, 2));
+    }
+
     @Test
     void aBadSettingIsAOneLineError(QueryServiceClient client) {
         QueryResult result = client.execute("SET `spatial-lsm.knn` \"maybe\"; SELECT VALUE 1;");
@@ -127,11 +249,11 @@ class KnnQueryTest {
     }
 
     /**
-     * Where the index cannot hold the answer, or is an organisation behind an R-tree, the query scans, and answers as
-     * the model does.
+     * Where the index cannot hold the answer, or is an organisation behind an R-tree, or the WHERE is not a function
+     * of the record, the query scans, and answers as the model does.
      */
     @Test
-    void organisationsOptionalFieldsAndWhereClausesScan(QueryServiceClient client) {
+    void organisationsOptionalFieldsAndRandomWhereClausesScan(QueryServiceClient client) {
         client.executeOrThrow("DROP DATAVERSE KnnScans IF EXISTS; CREATE DATAVERSE KnnScans; USE KnnScans;"
                 + " CREATE TYPE Located AS { id: int64, loc: point }; CREATE TYPE Maybe AS { id: int64, loc: point? };"
                 + " CREATE DATASET Dhvb(Located) PRIMARY KEY id; CREATE INDEX dhvb ON Dhvb(loc) TYPE DHVBTREE;"
@@ -140,8 +262,8 @@ class KnnQueryTest {
                 + " INSERT INTO Dhvb (" + TWO_POINTS + "); INSERT INTO Plain (" + TWO_POINTS + ");"
                 + " INSERT INTO Optional ([{\"id\": 1, \"loc\": point(\"1.0,1.0\")}, {\"id\": 2}]);");
         String nearest = " p ORDER BY spatial_distance(p.loc, create_point(0.0, 0.0)), p.id LIMIT 1;";
-        String where = "SELECT VALUE p.id FROM Plain p WHERE p.id > 1 ORDER BY spatial_distance(p.loc, "
-                + "create_point(0.0, 0.0)) LIMIT 1;";
+        String where = "SELECT VALUE p.id FROM Plain p WHERE p.id > 1 AND random() >= 0 ORDER BY "
+                + "spatial_distance(p.loc, create_point(0.0, 0.0)) LIMIT 1;";
         for (String query : List.of("SELECT VALUE p.id FROM Dhvb" + nearest,
                 "SELECT VALUE p.id FROM Optional" + nearest, where)) {
             assertThat(client.executeOrThrow("USE KnnScans; EXPLAIN " + query).plan()).as(query)
@@ -172,6 +294,13 @@ class KnnQueryTest {
                     .skip(offset).limit(k).map(e -> (long) e[0]).toList());
 
             String byDistance = query(x, y, k, offset, false);
+            String where = query(x, y, k, offset, true).replace("FROM Places p ", "FROM Places p WHERE p.id % 3 = 1 ");
+            List<Long> passing = longs(client.executeOrThrow("USE " + dataverse + "; " + where).results());
+            assertThat(passing).as("%s: %s", when, where).isEqualTo(longs(client.executeOrThrow("USE " + dataverse
+                    + "; " + OFF + where).results()));
+            assertThat(passing).as("%s: %s, the model", when, where).isEqualTo(byDistanceAndId.stream()
+                    .filter(e -> (long) e[0] % 3 == 1).skip(offset).limit(k).map(e -> (long) e[0]).toList());
+
             List<JsonNode> answer = client.executeOrThrow("USE " + dataverse + "; " + byDistance).results();
             assertThat(answer.stream().map(a -> a.get("d").asDouble()).toList()).as("%s: %s", when, byDistance)
                     .isEqualTo(byDistanceAndId.stream().skip(offset).limit(k).map(e -> e[1]).toList());

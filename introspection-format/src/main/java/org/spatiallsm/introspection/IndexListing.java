@@ -20,13 +20,28 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param componentsScannedAtActivation for a leveled R-tree: components its activations scanned for want of a record
  * @param skipScan                      the search counters of a DHB or DHVB index; absent for other indexes
  * @param grid                          the search counters of an SHB-tree or SIF index; absent for other indexes
+ * @param knnSearches                   kNN searches, for an index that answers them (spatial-lsm's R-trees); they
+ *                                      are not counted in {@code searches}
+ * @param knnComponentsOpened           disk components those kNN searches opened
+ * @param knnComponentsSkipped          disk components they never opened, being farther than their answer
+ * @param knnEntriesVisited             index entries they took from their queues, anti-matter included
  */
 public record IndexListing(String index, int partition, int datasetId, boolean primary, long flushCount,
         List<ComponentListing> components, Long searches, Long componentsOpened, Long componentsSkipped,
         Long pagesRead, Long componentsScannedAtActivation, @JsonInclude(Include.NON_NULL) SkipScanListing skipScan,
-        @JsonInclude(Include.NON_NULL) GridListing grid) {
+        @JsonInclude(Include.NON_NULL) GridListing grid, Long knnSearches, Long knnComponentsOpened,
+        Long knnComponentsSkipped, Long knnEntriesVisited) {
 
     public IndexListing {
         components = List.copyOf(components);
+    }
+
+    /** An index partition that does not answer kNN searches. */
+    @SuppressWarnings("squid:S00107") // the record's components
+    public IndexListing(String index, int partition, int datasetId, boolean primary, long flushCount,
+            List<ComponentListing> components, Long searches, Long componentsOpened, Long componentsSkipped,
+            Long pagesRead, Long componentsScannedAtActivation, SkipScanListing skipScan, GridListing grid) {
+        this(index, partition, datasetId, primary, flushCount, components, searches, componentsOpened,
+                componentsSkipped, pagesRead, componentsScannedAtActivation, skipScan, grid, null, null, null, null);
     }
 }

@@ -30,6 +30,7 @@ import org.spatiallsm.introspection.EntriesListing;
 import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.introspection.IntrospectionJson;
 import org.spatiallsm.introspection.MbrListing;
+import org.spatiallsm.partitioning.knn.KnnCounters;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
@@ -134,7 +135,7 @@ final class OpenIndexes {
     /**
      * Counters an index does not keep are null: read amplification but for an index that prunes, pages read but for
      * the R-trees and organisations of spatial-lsm, activation scans but for a leveled R-tree, organisation counters
-     * but for their organisations.
+     * but for their organisations, kNN counters but for an index that answers kNN searches.
      */
     private static IndexListing indexListing(OpenIndex open) {
         ILSMIndex index = open.index();
@@ -144,6 +145,7 @@ final class OpenIndexes {
         ReadAmplification.Counts reads;
         OptionalLong pagesRead;
         OptionalLong scannedAtActivation;
+        Optional<KnnCounters.Counts> knn;
         // The harness changes the component list under this lock: reading under it gives one consistent stack.
         synchronized (index.getOperationTracker()) {
             flushCount = FlushCount.of(index);
@@ -153,13 +155,18 @@ final class OpenIndexes {
             reads = pruned == null ? null : pruned.readAmplification();
             pagesRead = SearchPageReads.pagesRead(index);
             scannedAtActivation = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
+            knn = pruned == null ? Optional.empty() : pruned.knnCounts();
         }
         return new IndexListing(open.where().index(), open.where().partition(), open.datasetId(),
                 index.isPrimaryIndex(), flushCount, components, reads == null ? null : reads.searches(),
                 reads == null ? null : reads.componentsOpened(), reads == null ? null : reads.componentsSkipped(),
                 orNull(pagesRead), orNull(scannedAtActivation),
                 SearchCounters.of(index).map(SearchCounters::toListing).orElse(null),
-                GridSearchCounters.of(index).map(GridSearchCounters::toListing).orElse(null));
+                GridSearchCounters.of(index).map(GridSearchCounters::toListing).orElse(null),
+                knn.map(KnnCounters.Counts::searches).orElse(null),
+                knn.map(KnnCounters.Counts::componentsOpened).orElse(null),
+                knn.map(KnnCounters.Counts::componentsSkipped).orElse(null),
+                knn.map(KnnCounters.Counts::entriesVisited).orElse(null));
     }
 
     private static ComponentListing componentListing(ILSMDiskComponent component, PrunedIndex pruned) {

@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.spatiallsm.partitioning.knn.KnnCounters;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
@@ -17,6 +18,11 @@ public interface PrunedIndex {
 
     /** Searches since the index was opened, and the disk components they opened and skipped. */
     ReadAmplification.Counts readAmplification();
+
+    /** Its kNN searches, for an index that answers them (counted apart from {@link #readAmplification}). */
+    default Optional<KnnCounters.Counts> knnCounts() {
+        return Optional.empty();
+    }
 
     /**
      * The MBR a search tests {@code component} against, for an index that prunes by MBR; empty for one that prunes

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
+import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 
 /**
@@ -31,6 +32,13 @@ final class EntryKey {
         }
         return new EntryKey(Arrays.copyOf(builder.getByteArray(), builder.getSize()),
                 builder.getFieldEndOffsets().clone());
+    }
+
+    /** The entry as a tuple (a new view of the copy). */
+    ITupleReference tuple() {
+        ArrayTupleReference tuple = new ArrayTupleReference();
+        tuple.reset(fieldEnds, bytes);
+        return tuple;
     }
 
     byte[] bytes() {

@@ -1,8 +1,10 @@
 package org.spatiallsm.asterixdb.knn;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
@@ -48,23 +50,29 @@ import org.apache.hyracks.algebricks.core.algebra.operators.logical.DataSourceSc
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.LimitOperator;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator.IOrder.OrderKind;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.SelectOperator;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
 import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
+import org.spatiallsm.asterixdb.functions.SpatialFunctions;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 
 /**
  * Answers {@code ORDER BY spatial_distance(d.f, <point>) [, more keys] LIMIT k [OFFSET o]} over a dataset with an
- * R-tree index on {@code f} through that index: the dataset's scan is replaced by a kNN search of the index (per
+ * R-tree index on {@code f} through that index (or {@code spatial_min_distance}, where {@code f} may be a
+ * rectangle too): the dataset's scan is replaced by a kNN search of the index (per
  * partition, the k + o nearest entries and those tied with the last; see {@code BestFirstKnn}) followed by the
  * primary-index lookup of what it found. The ORDER BY and the LIMIT stay on top: they merge the partitions' answers
  * and sort them by the distance recomputed from the records, so the answer is the scan's.
  * <p>
  * It applies only where the index holds every record the scan would order: an internal dataset without filter or
  * meta record, whose closed type declares {@code f} a point that can be neither missing nor null (a record without
- * it would sort first, yet no index holds it), and nothing between the scan and the LIMIT but assignments and
- * projections (a WHERE could drop near records, so k index entries would not be enough). The index must be a stock
- * R-tree storage (any merge policy, leveled included), not an organisation that only stands behind an R-tree in the
- * metadata. {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
+ * it would sort first, yet no index holds it), and nothing between the scan and the LIMIT but assignments,
+ * projections and one WHERE (a SELECT) of deterministic functions of the record. A WHERE could drop near records, so
+ * k index entries would not be enough: with one, the kNN search itself fetches each entry's record from the primary
+ * index and counts only those that pass (the condition, with the assignments below it inlined, is the search's
+ * select condition), and outputs the records, so no primary lookup follows; the SELECT stays above it. The index
+ * must be a stock R-tree storage (any merge policy, leveled included), not an organisation that only stands behind an
+ * R-tree in the metadata. {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
  */
 public final class KnnIndexRule implements IAlgebraicRewriteRule {
 
@@ -96,12 +104,19 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         }
         List<AssignOperator> assigns = new ArrayList<>();
         Mutable<ILogicalOperator> scanRef = below(order.getInputs().get(0), assigns);
+        ILogicalExpression where = null;
+        if (scanRef.getValue() instanceof SelectOperator select) {
+            List<AssignOperator> belowWhere = new ArrayList<>();
+            scanRef = below(select.getInputs().get(0), belowWhere);
+            where = inline(select.getCondition().getValue().cloneExpression(), belowWhere);
+            assigns.addAll(belowWhere);
+        }
         if (scanRef.getValue().getOperatorTag() != LogicalOperatorTag.DATASOURCESCAN) {
             return false;
         }
         DataSourceScanOperator scan = (DataSourceScanOperator) scanRef.getValue();
         Optional<Dataset> dataset = plainDataset(scan);
-        if (dataset.isEmpty()) {
+        if (dataset.isEmpty() || where != null && !ofTheRecord(where, scan)) {
             return false;
         }
         LogicalVariable record = scan.getVariables().get(scan.getVariables().size() - 1);
@@ -111,15 +126,44 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return false;
         }
         ARecordType recordType = (ARecordType) metadata.findType(dataset.get());
-        Optional<Index> index = pointIndex(metadata, dataset.get(), recordType, nearest.get().field);
+        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get());
         if (index.isEmpty()) {
             return false;
         }
         scanRef.setValue(indexPlan(context, metadata, dataset.get(), recordType, index.get(), scan,
                 new KnnSearchCall(dataset.get().getDataverseName(), dataset.get().getDatasetName(),
                         index.get().getIndexName(), nearest.get().point.getX(), nearest.get().point.getY(),
-                        wanted.get())));
+                        wanted.get()), where));
         return true;
+    }
+
+    /** {@code expr} (a copy the caller owns) with the variables the assignments assign replaced by copies of those. */
+    private static ILogicalExpression inline(ILogicalExpression expr, List<AssignOperator> assigns) {
+        ILogicalExpression resolved = resolve(expr, assigns);
+        ILogicalExpression inlined = resolved == expr ? expr : resolved.cloneExpression();
+        if (inlined instanceof AbstractFunctionCallExpression call) {
+            for (Mutable<ILogicalExpression> arg : call.getArguments()) {
+                arg.setValue(inline(arg.getValue(), assigns));
+            }
+        }
+        return inlined;
+    }
+
+    /**
+     * Whether a condition reads only the scan's variables (its record and primary key) through functions that give
+     * one answer per input: it is evaluated twice, in the search and in the SELECT above.
+     */
+    private static boolean ofTheRecord(ILogicalExpression condition, DataSourceScanOperator scan) {
+        Set<LogicalVariable> used = new HashSet<>();
+        condition.getUsedVariables(used);
+        return scan.getVariables().containsAll(used) && deterministic(condition);
+    }
+
+    private static boolean deterministic(ILogicalExpression expr) {
+        if (!(expr instanceof AbstractFunctionCallExpression call)) {
+            return true;
+        }
+        return call.isFunctional() && call.getArguments().stream().allMatch(arg -> deterministic(arg.getValue()));
     }
 
     /** {@code k + o} from constant integers, if it fits an int. */
@@ -197,21 +241,27 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     private record Field(int position, String name) {
     }
 
-    /** The query point and the record's field of {@code spatial_distance(record.field, point)}, either order. */
-    private record Nearest(APoint point, Field field) {
+    /**
+     * The query point and the record's field of {@code spatial_distance(record.field, point)} or {@code
+     * spatial_min_distance(record.field, point)}, either order; {@code toRectangles} for the latter, which measures
+     * the distance to a rectangle too.
+     */
+    private record Nearest(APoint point, Field field, boolean toRectangles) {
     }
 
     private static Optional<Nearest> nearest(ILogicalExpression distance, LogicalVariable record,
             List<AssignOperator> assigns) {
         if (!(distance instanceof AbstractFunctionCallExpression call)
-                || !call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)) {
+                || !(call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)
+                        || call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE))) {
             return Optional.empty();
         }
+        boolean toRectangles = call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE);
         for (int side = 0; side < 2; side++) {
             IAObject point = constant(resolve(call.getArguments().get(side).getValue(), assigns));
             ILogicalExpression other = resolve(call.getArguments().get(1 - side).getValue(), assigns);
             if (point instanceof APoint queryPoint) {
-                return field(other, record).map(f -> new Nearest(queryPoint, f));
+                return field(other, record).map(f -> new Nearest(queryPoint, f, toRectangles));
             }
         }
         return Optional.empty();
@@ -237,9 +287,14 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         return Optional.empty();
     }
 
-    /** An R-tree index on exactly the field, a non-optional point in the closed type, stored as an R-tree. */
-    private static Optional<Index> pointIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
-            Field field) throws AlgebricksException {
+    /**
+     * An R-tree index on exactly the field, stored as an R-tree; the field is a non-optional point in the closed
+     * type, or a rectangle measured by {@code spatial_min_distance} ({@code spatial_distance} refuses rectangles, so
+     * the scan's answer to it is an error, which stays the scan's).
+     */
+    private static Optional<Index> spatialIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
+            Nearest nearest) throws AlgebricksException {
+        Field field = nearest.field;
         String fieldName = field.name != null ? field.name
                 : field.position < recordType.getFieldNames().length ? recordType.getFieldNames()[field.position]
                         : null;
@@ -247,7 +302,8 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return Optional.empty();
         }
         IAType fieldType = recordType.getFieldType(fieldName);
-        if (fieldType == null || fieldType.getTypeTag() != ATypeTag.POINT) {
+        if (fieldType == null || !(fieldType.getTypeTag() == ATypeTag.POINT
+                || nearest.toRectangles && fieldType.getTypeTag() == ATypeTag.RECTANGLE)) {
             return Optional.empty();
         }
         for (Index index : metadata.getDatasetIndexes(dataset.getDataverseName(), dataset.getDatasetName())) {
@@ -263,16 +319,26 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
 
     /**
      * The kNN search's unnest-map (its MBR and primary-key variables) under a primary-index lookup that produces the
-     * scan's own variables, so that everything above the scan stays as it was.
+     * scan's own variables, so that everything above the scan stays as it was; with a WHERE, the search's unnest-map
+     * alone, which produces the scan's variables after the MBR's and has the WHERE as its select condition.
      */
+    @SuppressWarnings("squid:S00107") // the plan's parts, each needed
     private static ILogicalOperator indexPlan(IOptimizationContext context, MetadataProvider metadata,
-            Dataset dataset, ARecordType recordType, Index index, DataSourceScanOperator scan, KnnSearchCall call)
-            throws AlgebricksException {
+            Dataset dataset, ARecordType recordType, Index index, DataSourceScanOperator scan, KnnSearchCall call,
+            ILogicalExpression where) throws AlgebricksException {
         List<LogicalVariable> entryVars = new ArrayList<>();
         List<Object> entryTypes = new ArrayList<>();
         for (int i = 0; i < KnnSearchCall.MBR_FIELDS; i++) {
             entryVars.add(context.newVar());
             entryTypes.add(BuiltinType.ADOUBLE);
+        }
+        if (where != null) {
+            entryVars.addAll(scan.getVariables());
+            AccessMethodUtils.appendPrimaryIndexTypes(dataset, recordType, null, entryTypes);
+            UnnestMapOperator search = searchOperator(context, metadata, dataset, index, scan, call, entryVars,
+                    entryTypes);
+            search.setSelectCondition(new MutableObject<>(where));
+            return search;
         }
         List<LogicalVariable> keyVars = new ArrayList<>();
         for (IAType keyType : KeyFieldTypeUtil.getPartitoningKeyTypes(dataset, recordType, null)) {
@@ -281,14 +347,8 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             entryVars.add(key);
             entryTypes.add(keyType);
         }
-        UnnestMapOperator search = new UnnestMapOperator(entryVars, new MutableObject<>(call.toExpression()),
-                entryTypes, false);
-        search.setSourceLocation(scan.getSourceLocation());
-        search.getInputs().add(new MutableObject<>(scan.getInputs().get(0).getValue()));
-        DataSourceId source = new DataSourceId(dataset.getDataverseName(), dataset.getDatasetName());
-        search.setPhysicalOperator(new KnnSearchPOperator(metadata.findDataSourceIndex(index.getIndexName(), source),
-                metadata.findNodeDomain(dataset.getNodeGroupName())));
-        partitioned(search, context);
+        UnnestMapOperator search = searchOperator(context, metadata, dataset, index, scan, call, entryVars,
+                entryTypes);
 
         BTreeJobGenParams lookup = new BTreeJobGenParams(dataset.getDatasetName(), IndexType.BTREE,
                 dataset.getDataverseName(), dataset.getDatasetName(), false, false);
@@ -309,6 +369,22 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         primary.getInputs().add(new MutableObject<>(search));
         partitioned(primary, context);
         return primary;
+    }
+
+    /** The kNN search's unnest-map, in place of the scan, with its physical operator. */
+    @SuppressWarnings("squid:S00107") // the operator's parts, each needed
+    private static UnnestMapOperator searchOperator(IOptimizationContext context, MetadataProvider metadata,
+            Dataset dataset, Index index, DataSourceScanOperator scan, KnnSearchCall call,
+            List<LogicalVariable> vars, List<Object> types) throws AlgebricksException {
+        UnnestMapOperator search = new UnnestMapOperator(vars, new MutableObject<>(call.toExpression()), types,
+                false);
+        search.setSourceLocation(scan.getSourceLocation());
+        search.getInputs().add(new MutableObject<>(scan.getInputs().get(0).getValue()));
+        DataSourceId source = new DataSourceId(dataset.getDataverseName(), dataset.getDatasetName());
+        search.setPhysicalOperator(new KnnSearchPOperator(metadata.findDataSourceIndex(index.getIndexName(), source),
+                metadata.findNodeDomain(dataset.getNodeGroupName())));
+        partitioned(search, context);
+        return search;
     }
 
     private static void partitioned(AbstractLogicalOperator op, IOptimizationContext context)

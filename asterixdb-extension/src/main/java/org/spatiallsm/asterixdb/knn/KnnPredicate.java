@@ -8,7 +8,7 @@ import org.apache.hyracks.storage.common.MultiComparator;
  * A kNN search of an LSM R-tree: the {@code wanted} entries nearest to ({@code x}, {@code y}), ties with the last
  * included. It has no key: the LSM harness enters every component for it, and no window prunes them.
  */
-record KnnPredicate(double x, double y, int wanted) implements ISearchPredicate {
+public record KnnPredicate(double x, double y, int wanted) implements ISearchPredicate {
 
     @Override
     public MultiComparator getLowKeyComparator() {

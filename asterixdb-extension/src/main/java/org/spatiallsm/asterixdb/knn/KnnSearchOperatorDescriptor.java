@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.knn;
 
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 
 import org.apache.hyracks.api.comm.VSizeFrame;
@@ -17,6 +18,7 @@ import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.dataflow.std.base.AbstractSingleActivityOperatorDescriptor;
 import org.apache.hyracks.dataflow.std.base.AbstractUnaryInputUnaryOutputOperatorNodePushable;
 import org.apache.hyracks.storage.am.common.api.IIndexDataflowHelper;
+import org.apache.hyracks.storage.am.common.api.ITupleFilterFactory;
 import org.apache.hyracks.storage.am.common.dataflow.IIndexDataflowHelperFactory;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
@@ -27,7 +29,9 @@ import org.apache.hyracks.storage.common.IIndex;
  * The kNN search of one partition of a spatial index: for each input tuple, the index's {@code wanted} entries
  * nearest to a point, ties with the last included (see {@link KnnCursor}), each output as the input's fields followed
  * by the entry's (its MBR's fields, then its primary key). The index is opened through its data-flow helper, like
- * the stock index searches open theirs.
+ * the stock index searches open theirs. With a condition (the query's WHERE), the search counts only entries whose
+ * record passes it, looked up in the primary index as the search reaches them ({@link PrimaryLookup}), and outputs
+ * the record after the entry.
  */
 public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOperatorDescriptor {
 
@@ -37,15 +41,29 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
     private final double x;
     private final double y;
     private final int wanted;
+    private final Condition condition;
 
+    /**
+     * A WHERE evaluated in the search: over the output tuple (the entry, then the record) of an input without fields.
+     *
+     * @param primaryHelperFactory opens the dataset's primary index
+     * @param keyFields            the primary key's fields
+     */
+    record Condition(IIndexDataflowHelperFactory primaryHelperFactory, int keyFields, ITupleFilterFactory filter)
+            implements Serializable {
+    }
+
+    /** @param condition the query's WHERE, or null */
+    @SuppressWarnings("squid:S00107") // the search's parameters, each needed
     public KnnSearchOperatorDescriptor(IOperatorDescriptorRegistry spec, RecordDescriptor outputRecord,
-            IIndexDataflowHelperFactory indexHelperFactory, double x, double y, int wanted) {
+            IIndexDataflowHelperFactory indexHelperFactory, double x, double y, int wanted, Condition condition) {
         super(spec, 1, 1);
         outRecDescs[0] = outputRecord;
         this.indexHelperFactory = indexHelperFactory;
         this.x = x;
         this.y = y;
         this.wanted = wanted;
+        this.condition = condition;
     }
 
     @Override
@@ -54,22 +72,29 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
         RecordDescriptor input = records.getInputRecordDescriptor(getActivityId(), 0);
         IIndexDataflowHelper helper = indexHelperFactory.create(ctx.getJobletContext().getServiceContext(),
                 partition);
-        return new Search(ctx, input, helper);
+        IIndexDataflowHelper primaryHelper = condition == null ? null
+                : condition.primaryHelperFactory().create(ctx.getJobletContext().getServiceContext(), partition);
+        return new Search(ctx, input, helper, primaryHelper);
     }
 
     private final class Search extends AbstractUnaryInputUnaryOutputOperatorNodePushable {
         private final IHyracksTaskContext ctx;
         private final FrameTupleAccessor inputTuples;
         private final IIndexDataflowHelper helper;
+        private final IIndexDataflowHelper primaryHelper;
         private FrameTupleAppender appender;
         private ArrayTupleBuilder output;
         private LSMRTreeWithAntiMatterTuples index;
         private boolean indexOpen;
+        private boolean primaryOpen;
+        private PrimaryLookup lookup;
 
-        Search(IHyracksTaskContext ctx, RecordDescriptor input, IIndexDataflowHelper helper) {
+        Search(IHyracksTaskContext ctx, RecordDescriptor input, IIndexDataflowHelper helper,
+                IIndexDataflowHelper primaryHelper) {
             this.ctx = ctx;
             this.inputTuples = new FrameTupleAccessor(input);
             this.helper = helper;
+            this.primaryHelper = primaryHelper;
         }
 
         @Override
@@ -83,6 +108,12 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
                         + "anti-matter, and this index is a " + opened.getClass().getSimpleName()));
             }
             index = rtree;
+            if (primaryHelper != null) {
+                primaryHelper.open();
+                primaryOpen = true;
+                lookup = new PrimaryLookup(primaryHelper.getIndexInstance(), condition.keyFields(),
+                        condition.filter().createTupleFilter(ctx));
+            }
             appender = new FrameTupleAppender(new VSizeFrame(ctx), true);
             output = new ArrayTupleBuilder(outRecDescs[0].getFieldCount());
         }
@@ -97,14 +128,14 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
 
         private void search(int inputTuple) throws HyracksDataException {
             ILSMIndexAccessor accessor = index.createAccessor(NoOpIndexAccessParameters.INSTANCE);
-            int entryFields = outRecDescs[0].getFieldCount() - inputTuples.getFieldCount();
-            KnnCursor cursor = new KnnCursor(index, accessor.getOpContext(), entryFields);
+            int entryFields = outRecDescs[0].getFieldCount() - inputTuples.getFieldCount() - (lookup == null ? 0 : 1);
+            KnnCursor cursor = new KnnCursor(index, accessor.getOpContext(), entryFields, lookup);
             try {
                 accessor.search(cursor, new KnnPredicate(x, y, wanted));
                 try {
                     while (cursor.hasNext()) {
                         cursor.next();
-                        append(inputTuple, cursor.getTuple());
+                        append(inputTuple, cursor.getTuple(), lookup == null ? null : lookup.record(cursor.key()));
                     }
                 } finally {
                     cursor.close();
@@ -112,16 +143,23 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
             } finally {
                 cursor.destroy();
                 accessor.destroy();
+                if (lookup != null) {
+                    lookup.clear();
+                }
             }
         }
 
-        private void append(int inputTuple, ITupleReference entry) throws HyracksDataException {
+        /** The input tuple's fields, the entry's, and its record if there is one. */
+        private void append(int inputTuple, ITupleReference entry, byte[] record) throws HyracksDataException {
             output.reset();
             for (int f = 0; f < inputTuples.getFieldCount(); f++) {
                 output.addField(inputTuples, inputTuple, f);
             }
             for (int f = 0; f < entry.getFieldCount(); f++) {
                 output.addField(entry.getFieldData(f), entry.getFieldStart(f), entry.getFieldLength(f));
+            }
+            if (record != null) {
+                output.addField(record, 0, record.length);
             }
             FrameUtils.appendToWriter(writer, appender, output.getFieldEndOffsets(), output.getByteArray(), 0,
                     output.getSize());
@@ -147,11 +185,23 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
                 }
             } finally {
                 try {
-                    if (indexOpen) {
-                        helper.close();
+                    if (lookup != null) {
+                        lookup.destroy();
                     }
                 } finally {
-                    writer.close();
+                    try {
+                        if (primaryOpen) {
+                            primaryHelper.close();
+                        }
+                    } finally {
+                        try {
+                            if (indexOpen) {
+                                helper.close();
+                            }
+                        } finally {
+                            writer.close();
+                        }
+                    }
                 }
             }
         }

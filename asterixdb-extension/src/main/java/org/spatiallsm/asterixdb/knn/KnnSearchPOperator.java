@@ -21,6 +21,7 @@ import org.apache.hyracks.algebricks.core.algebra.expressions.AbstractFunctionCa
 import org.apache.hyracks.algebricks.core.algebra.metadata.IDataSourceIndex;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.AbstractUnnestMapOperator;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.IOperatorSchema;
+import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
 import org.apache.hyracks.algebricks.core.algebra.properties.INodeDomain;
 import org.apache.hyracks.algebricks.core.algebra.properties.StructuralPropertiesVector;
 import org.apache.hyracks.algebricks.core.algebra.properties.UnorderedPartitionedProperty;
@@ -78,10 +79,20 @@ final class KnnSearchPOperator extends IndexSearchPOperator {
         Pair<IFileSplitProvider, AlgebricksPartitionConstraint> splits =
                 metadata.getSplitProviderAndConstraints(dataset, call.index());
         RecordDescriptor output = JobGenHelper.mkRecordDescriptor(context.getTypeEnvironment(op), opSchema, context);
+        KnnSearchOperatorDescriptor.Condition condition = null;
+        if (unnestMap instanceof UnnestMapOperator withRecords && withRecords.getSelectCondition() != null) {
+            // Compiled as AsterixDB compiles a condition pushed into an index search: over the operator's output.
+            condition = new KnnSearchOperatorDescriptor.Condition(new IndexDataflowHelperFactory(
+                    metadata.getStorageComponentProvider().getStorageManager(),
+                    metadata.getSplitProviderAndConstraints(dataset).first), dataset.getPrimaryKeys().size(),
+                    metadata.createTupleFilterFactory(new IOperatorSchema[] { opSchema },
+                            context.getTypeEnvironment(op), withRecords.getSelectCondition().getValue(),
+                            context));
+        }
         KnnSearchOperatorDescriptor search = new KnnSearchOperatorDescriptor(builder.getJobSpec(), output,
                 new IndexDataflowHelperFactory(metadata.getStorageComponentProvider().getStorageManager(),
                         splits.first),
-                call.x(), call.y(), call.wanted());
+                call.x(), call.y(), call.wanted(), condition);
         search.setSourceLocation(unnestMap.getSourceLocation());
         builder.contributeHyracksOperator(unnestMap, search);
         builder.contributeAlgebricksPartitionConstraint(search, splits.second);

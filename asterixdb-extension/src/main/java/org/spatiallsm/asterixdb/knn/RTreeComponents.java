@@ -50,22 +50,26 @@ final class RTreeComponents {
     private final double x;
     private final double y;
     private final ArrayTupleBuilder copier;
+    private final boolean refined;
     private final List<IIndexCursor> opened = new ArrayList<>();
 
-    private RTreeComponents(double x, double y, int fieldCount) {
+    private RTreeComponents(double x, double y, int fieldCount, boolean refined) {
         this.x = x;
         this.y = y;
         this.copier = new ArrayTupleBuilder(fieldCount);
+        this.refined = refined;
     }
 
     /**
      * The search's view of {@code newestFirst}, the components it entered. The disk components' MBRs are read under
      * the index's operation-tracker lock, as {@link PrunedIndex#mbr} requires; one that left the index meanwhile (a
-     * merge replaced it while this search holds it) gets the bound zero: it is read first, never missed.
+     * merge replaced it while this search holds it) gets the bound zero: it is read first, never missed. With
+     * {@code refined}, entries are offered as candidates at their distance, for a refinement that checks their
+     * records.
      */
     static RTreeComponents of(ILSMIndex index, List<ILSMComponent> newestFirst, double x, double y, int fieldCount,
-            List<Component<EntryKey>> out) throws HyracksDataException {
-        RTreeComponents view = new RTreeComponents(x, y, fieldCount);
+            boolean refined, List<Component<EntryKey>> out) throws HyracksDataException {
+        RTreeComponents view = new RTreeComponents(x, y, fieldCount, refined);
         List<Double> bounds = new ArrayList<>();
         synchronized (index.getOperationTracker()) {
             for (ILSMComponent component : newestFirst) {
@@ -109,8 +113,26 @@ final class RTreeComponents {
         }
     }
 
+    /**
+     * The distance of the query point to the entry's MBR (0 inside): a point's distance, and a rectangle's, which
+     * is its own MBR, exactly; {@code spatial_distance} and {@code spatial_min_distance} compute the same.
+     */
+    private void offer(ITupleReference entry, Frontier<EntryKey> frontier) throws HyracksDataException {
+        if (refined) {
+            frontier.candidate(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+        } else {
+            frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+        }
+    }
+
     private double distance(ITupleReference entry) {
-        return BestFirstKnn.distance(value(entry, 0) - x, value(entry, 1) - y);
+        return BestFirstKnn.minDistance(mbr(entry), x, y);
+    }
+
+    /** An entry's MBR, or an interior entry's: lower corner, then upper (a point leaf gives its point twice). */
+    private static Box mbr(ITupleReference entry) {
+        return Box.of(new double[] { value(entry, 0), value(entry, 1) },
+                new double[] { value(entry, 2), value(entry, 3) });
     }
 
     private static double value(ITupleReference tuple, int field) {
@@ -164,12 +186,10 @@ final class RTreeComponents {
                 for (int i = 0; i < frame.getTupleCount(); i++) {
                     entry.resetByTupleIndex(frame, i);
                     if (frame.isLeaf()) {
-                        frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+                        offer(entry, frontier);
                     } else {
                         int child = ((IRTreeInteriorFrame) frame).getChildPageId(i);
-                        Box mbr = Box.of(new double[] { value(entry, 0), value(entry, 1) },
-                                new double[] { value(entry, 2), value(entry, 3) });
-                        frontier.node(BestFirstKnn.minDistance(mbr, x, y), f -> read(child, f));
+                        frontier.node(distance(entry), f -> read(child, f));
                     }
                 }
             } finally {
@@ -216,8 +236,7 @@ final class RTreeComponents {
                         MultiComparator.create(rtree.getComparatorFactories())));
                 while (cursor.hasNext()) {
                     cursor.next();
-                    ITupleReference entry = cursor.getTuple();
-                    frontier.entry(distance(entry), EntryKey.copy(entry, copier), antiMatter(entry));
+                    offer(cursor.getTuple(), frontier);
                 }
             } finally {
                 cursor.close();

@@ -17,6 +17,7 @@ import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.GridCounters;
+import org.spatiallsm.client.lsm.KnnCounts;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.introspection.ComponentsListing;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
         description = { "Lists the disk components of every index partition of a dataset, newest first: the "
                 + "flushes each holds, its size, its entry count (indexes with a Bloom filter), whether a merge "
                 + "holds it, its level (leveled indexes) and its MBR (R-trees); then, per R-tree, its searches, "
-                + "the disk components they opened and skipped by MBR and the pages they read from disk, the "
+                + "the disk components they opened and skipped by MBR and the pages they read from disk, its kNN "
+                + "searches (disk components opened and skipped, entries visited), the "
                 + "skip-scan counters of DHB and DHVB indexes (candidates read, results, false positives, re-seeks), "
                 + "and the grid counters of SHB-tree and SIF indexes (candidates, results, false positives, and the "
                 + "B-tree range searches or SIF tokens they ran). Counters start at 0 when a node opens the index. "
@@ -141,9 +143,40 @@ public final class ComponentsCommand implements Callable<Integer> {
                     index.pagesRead() == null ? "-" : String.format(Locale.ROOT, "%,d", index.pagesRead()),
                     index.pagesRead() == null ? "-" : String.format(Locale.ROOT, "%.2f", index.pagesPerSearch()))));
         }
+        appendKnnSearches(text, indexes);
         appendSkipScans(text, indexes, nodeWidth, indexWidth);
         appendGridSearches(text, indexes, nodeWidth, indexWidth);
         return text.toString();
+    }
+
+    /** The kNN counters of every index that ran kNN searches, summed over its partitions. */
+    private static void appendKnnSearches(StringBuilder text, List<IndexComponents> indexes) {
+        Map<String, KnnCounts> knn = knnPerIndex(indexes);
+        knn.values().removeIf(counts -> counts.searches() == 0);
+        if (knn.isEmpty()) {
+            return;
+        }
+        int width = Math.max("index".length(), knn.keySet().stream().mapToInt(String::length).max().orElse(0));
+        String row = "%-" + width + "s  %12s  %17s  %18s  %15s  %14s%n";
+        text.append(String.format(Locale.ROOT, "%nkNN searches since each node opened the index, all partitions (disk "
+                + "components; a skipped one was farther than the answer):%n"));
+        text.append(String.format(Locale.ROOT, row, "index", "kNN searches", "components opened",
+                "components skipped", "entries visited", "entries/search"));
+        knn.forEach((name, counts) -> text.append(String.format(Locale.ROOT, row, name,
+                String.format(Locale.ROOT, "%,d", counts.searches()),
+                String.format(Locale.ROOT, "%,d", counts.componentsOpened()),
+                String.format(Locale.ROOT, "%,d", counts.componentsSkipped()),
+                String.format(Locale.ROOT, "%,d", counts.entriesVisited()),
+                String.format(Locale.ROOT, "%.2f", counts.entriesPerSearch()))));
+    }
+
+    /** The kNN counts of every index that answers kNN searches, summed over its partitions, in listing order. */
+    static Map<String, KnnCounts> knnPerIndex(List<IndexComponents> indexes) {
+        Map<String, KnnCounts> knn = new LinkedHashMap<>();
+        for (IndexComponents index : indexes) {
+            index.knn().ifPresent(counts -> knn.merge(index.where().index(), counts, KnnCounts::plus));
+        }
+        return knn;
     }
 
     /** The search counters of the DHB and DHVB indexes, if the dataset has any. */
@@ -242,7 +275,17 @@ public final class ComponentsCommand implements Callable<Integer> {
      * introspection.md), and the read amplification of each index that prunes, summed over its partitions.
      */
     record ComponentsDocument(String dataverse, String dataset, int datasetId, List<NodeIndexListing> indexes,
-            List<IndexReads> readAmplification) {
+            List<IndexReads> readAmplification, List<IndexKnn> knn) {
+    }
+
+    /** An index's kNN counters summed over its partitions, named as the NC endpoint names them. */
+    record IndexKnn(String index, long knnSearches, long knnComponentsOpened, long knnComponentsSkipped,
+            long knnEntriesVisited) {
+
+        IndexKnn(String index, KnnCounts counts) {
+            this(index, counts.searches(), counts.componentsOpened(), counts.componentsSkipped(),
+                    counts.entriesVisited());
+        }
     }
 
     static ComponentsDocument document(String dataverse, String dataset, int datasetId,
@@ -253,7 +296,9 @@ public final class ComponentsCommand implements Callable<Integer> {
                 indexes.add(new NodeIndexListing(listing.node(), index));
             }
         }
-        return new ComponentsDocument(dataverse, dataset, datasetId, indexes,
-                readsPerIndex(IndexComponents.fromListings(listings)));
+        List<IndexComponents> partitions = IndexComponents.fromListings(listings);
+        List<IndexKnn> knn = new ArrayList<>();
+        knnPerIndex(partitions).forEach((name, counts) -> knn.add(new IndexKnn(name, counts)));
+        return new ComponentsDocument(dataverse, dataset, datasetId, indexes, readsPerIndex(partitions), knn);
     }
 }

@@ -16,6 +16,7 @@ import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.GridCounters;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.IndexPartition;
+import org.spatiallsm.client.lsm.KnnCounts;
 import org.spatiallsm.client.lsm.SkipScanCounters;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.introspection.ComponentListing;
@@ -119,6 +120,38 @@ class ComponentsCommandTest {
 
         assertThat(lines.get(lines.size() - 1)).containsSubsequence("locationIndex", "8", "5", "2", "0.63", "32",
                 "4.00");
+    }
+
+    @Test
+    void kNNCountersAreSummedOverTheIndexsPartitions() {
+        IndexPartition rtree0 = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        IndexPartition rtree1 = new IndexPartition("Tour", "CheckIns", "locationIndex", 1);
+        List<IndexComponents> indexes = List.of(knn(rtree0, new KnnCounts(2, 3, 1, 40)),
+                knn(rtree1, new KnnCounts(2, 0, 4, 10)));
+
+        List<String> lines = ComponentsCommand.table("Tour", "CheckIns", 7, indexes).lines().toList();
+
+        assertThat(lines.get(lines.size() - 2)).containsSubsequence("index", "kNN searches", "components opened",
+                "components skipped", "entries visited", "entries/search");
+        assertThat(lines.get(lines.size() - 1)).containsSubsequence("locationIndex", "4", "3", "5", "50", "12.50");
+        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes))
+                .contains("\"knnSearches\" : 2,\n    \"knnComponentsOpened\" : 3,")
+                .contains("\"knn\" : [ {\n    \"index\" : \"locationIndex\",\n    \"knnSearches\" : 4,\n"
+                        + "    \"knnComponentsOpened\" : 3,\n    \"knnComponentsSkipped\" : 5,\n"
+                        + "    \"knnEntriesVisited\" : 50\n  } ]");
+    }
+
+    @Test
+    void anIndexWithoutKnnSearchesHasNoKnnTable() {
+        IndexPartition rtree = new IndexPartition("Tour", "CheckIns", "locationIndex", 0);
+        assertThat(ComponentsCommand.table("Tour", "CheckIns", 7, List.of(knn(rtree, new KnnCounts(0, 0, 0, 0)))))
+                .doesNotContain("kNN");
+    }
+
+    private static IndexComponents knn(IndexPartition where, KnnCounts knn) {
+        return new IndexComponents("asterix_nc1", where, false, 1, List.of(), List.of(), List.of(),
+                Optional.of(ReadCounts.NONE), OptionalLong.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(knn));
     }
 
     private static IndexComponents pagesRead(IndexPartition where, ReadCounts reads, long pages) {

@@ -26,11 +26,12 @@ import org.spatiallsm.introspection.IndexListing;
  *                   organisations of spatial-lsm)
  * @param skipScan   the search counters of a DHB or DHVB index; empty for other indexes
  * @param grid       the search counters of an SHB-tree or SIF index; empty for other indexes
+ * @param knn        the kNN searches of an index that answers them (spatial-lsm's R-trees); empty for other indexes
  */
 public record IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
         List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
         Optional<ReadCounts> reads, OptionalLong pagesRead, Optional<SkipScanCounters> skipScan,
-        Optional<GridCounters> grid) {
+        Optional<GridCounters> grid, Optional<KnnCounts> knn) {
 
     public IndexComponents {
         components = List.copyOf(components);
@@ -40,6 +41,15 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
             throw new IllegalArgumentException(components.size() + " components but " + mbrs.size() + " MBRs and "
                     + levels.size() + " levels");
         }
+    }
+
+    /** An index partition that does not answer kNN searches. */
+    public IndexComponents(String node, IndexPartition where, boolean primary, long flushCount,
+            List<DiskComponent> components, List<Optional<ComponentMbr>> mbrs, List<OptionalInt> levels,
+            Optional<ReadCounts> reads, OptionalLong pagesRead, Optional<SkipScanCounters> skipScan,
+            Optional<GridCounters> grid) {
+        this(node, where, primary, flushCount, components, mbrs, levels, reads, pagesRead, skipScan, grid,
+                Optional.empty());
     }
 
     /** An index partition whose searches' page reads are not counted. */
@@ -110,7 +120,7 @@ public record IndexComponents(String node, IndexPartition where, boolean primary
                     index.primary(), index.flushCount(), components, mbrs, levels, ReadCounts.of(index),
                     index.pagesRead() == null ? OptionalLong.empty() : OptionalLong.of(index.pagesRead()),
                     Optional.ofNullable(index.skipScan()).map(SkipScanCounters::of),
-                    Optional.ofNullable(index.grid()).map(GridCounters::of)));
+                    Optional.ofNullable(index.grid()).map(GridCounters::of), KnnCounts.of(index)));
         }
         return indexes;
     }

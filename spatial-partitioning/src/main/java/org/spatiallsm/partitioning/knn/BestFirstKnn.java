@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.PriorityQueue;
 
 import org.spatiallsm.partitioning.pruning.Box;
@@ -34,6 +35,16 @@ import org.spatiallsm.partitioning.pruning.Box;
  * LSM rule, applied to every key of the run, whatever component holds its older versions. A component never opened
  * cannot hide a newer version of a key in the answer: it would have to hold it at the key's own distance, below the
  * component's lower bound, and the component would have been opened first.
+ * <p>
+ * <b>Objects that are not points</b> (rectangles, polygons, ...) are indexed by their MBR, whose minimum distance
+ * is only a lower bound of the object's. Such an entry is offered as a {@linkplain Frontier#candidate candidate} at
+ * that bound; versions are reconciled there (all versions of a key have one MBR, hence one bound), and the newest
+ * live version is {@linkplain Refinement refined} to its exact distance and queued again at it. An entry is an
+ * answer only when it leaves the queue at its exact distance, so the search goes on until the answer's last exact
+ * distance is no larger than the next lower bound in the queue: every entry not yet refined is at least that far.
+ * A refinement below the candidate's bound (a bound that was not one) is queued at the bound, keeping the order.
+ * A refinement may also find that a live entry is no answer (its record fails the query's other predicates): it is
+ * dropped, and the search goes on to the next entries, so the answer holds the {@code n} nearest entries that are.
  * <p>
  * Lower bounds must never exceed the distance of anything beneath them; a node's bound is raised to its parent's
  * when smaller (a valid bound still), and a bound that is not a number is taken as zero, so a malformed MBR costs
@@ -70,6 +81,23 @@ public final class BestFirstKnn<K> {
         void node(double lowerBound, Node<K> node);
 
         void entry(double distance, K key, boolean antiMatter);
+
+        /**
+         * An entry whose exact distance is not known yet, only {@code lowerBound} (its MBR's minimum distance); the
+         * search's {@link Refinement} gives the exact distance if the entry is live when its bound is reached. A
+         * point's entry whose record must pass a predicate is a candidate at its exact distance.
+         */
+        void candidate(double lowerBound, K key, boolean antiMatter);
+    }
+
+    /** What a live candidate entry is: e.g. from its record. */
+    @FunctionalInterface
+    public interface Refinement<K> {
+        /**
+         * The entry's exact distance, at least {@code lowerBound} (the bound it was queued at); empty if the entry is
+         * no answer.
+         */
+        OptionalDouble distance(K key, double lowerBound) throws IOException;
     }
 
     /** One entry of the answer. */
@@ -85,22 +113,32 @@ public final class BestFirstKnn<K> {
     }
 
     private final List<? extends Component<K>> components;
+    private final Refinement<K> refinement;
     private final PriorityQueue<Item<K>> queue = new PriorityQueue<>();
     private long sequence;
     private int diskOpened;
     private long nodesRead;
     private long entriesVisited;
 
-    private BestFirstKnn(List<? extends Component<K>> components) {
+    private BestFirstKnn(List<? extends Component<K>> components, Refinement<K> refinement) {
         this.components = components;
+        this.refinement = refinement;
     }
 
     /**
      * The {@code n} nearest live entries of {@code newestFirst} and those tied with the {@code n}-th (see the class
-     * comment); nothing for {@code n <= 0}, and no component opened.
+     * comment); nothing for {@code n <= 0}, and no component opened. Its components offer no candidates.
      */
     public static <K> Result<K> nearest(List<? extends Component<K>> newestFirst, int n) throws IOException {
-        return new BestFirstKnn<K>(newestFirst).search(n);
+        return nearest(newestFirst, n, (key, lowerBound) -> {
+            throw new IllegalStateException("a candidate entry, but no refinement for it: " + key);
+        });
+    }
+
+    /** As {@link #nearest(List, int)}, where live candidates are refined by {@code refinement}. */
+    public static <K> Result<K> nearest(List<? extends Component<K>> newestFirst, int n, Refinement<K> refinement)
+            throws IOException {
+        return new BestFirstKnn<K>(newestFirst, refinement).search(n);
     }
 
     /**
@@ -129,10 +167,13 @@ public final class BestFirstKnn<K> {
         if (n > 0) {
             for (int i = 0; i < components.size(); i++) {
                 offer(new Item<>(bound(components.get(i).lowerBound()), sequence++, i, components.get(i), null, null,
-                        false));
+                        false, false));
             }
         }
-        while (!queue.isEmpty() && hits.size() < n) {
+        // The queue distance of the last hit: a candidate refined to it in that hit's run is queued there again, and
+        // is tied with it.
+        double lastHitAt = Double.NaN;
+        while (!queue.isEmpty() && (hits.size() < n || Double.compare(queue.peek().distance, lastHitAt) == 0)) {
             double distance = queue.peek().distance;
             Map<K, Item<K>> newestVersions = new LinkedHashMap<>();
             while (!queue.isEmpty() && Double.compare(queue.peek().distance, distance) == 0) {
@@ -142,6 +183,9 @@ public final class BestFirstKnn<K> {
                 } else if (item.node != null) {
                     nodesRead++;
                     item.node.expand(new TaggedFrontier(item.componentIndex, item.distance));
+                } else if (item.refined) {
+                    hits.add(new Hit<>(item.exact, item.key));
+                    lastHitAt = distance;
                 } else {
                     entriesVisited++;
                     newestVersions.merge(item.key, item, (old, added) -> added.componentIndex < old.componentIndex
@@ -149,8 +193,21 @@ public final class BestFirstKnn<K> {
                 }
             }
             for (Item<K> newest : newestVersions.values()) {
-                if (!newest.antiMatter && !cancelledByNewer(newest)) {
+                if (newest.antiMatter || cancelledByNewer(newest)) {
+                    continue;
+                }
+                if (newest.candidate) {
+                    // At its exact distance, not below this run's: it leaves the queue in this run or a later one.
+                    OptionalDouble refined = refinement.distance(newest.key, newest.distance);
+                    if (refined.isEmpty()) {
+                        continue;
+                    }
+                    double exact = refined.getAsDouble();
+                    offer(new Item<>(Math.max(newest.distance, exact), exact, sequence++, newest.componentIndex, null,
+                            null, newest.key, false, false, true));
+                } else {
                     hits.add(new Hit<>(newest.distance, newest.key));
+                    lastHitAt = distance;
                 }
             }
         }
@@ -194,22 +251,35 @@ public final class BestFirstKnn<K> {
         @Override
         public void node(double lowerBound, Node<K> node) {
             offer(new Item<>(Math.max(parentBound, bound(lowerBound)), sequence++, componentIndex, null, node, null,
-                    false));
+                    false, false));
         }
 
         @Override
         public void entry(double distance, K key, boolean antiMatter) {
-            offer(new Item<>(distance, sequence++, componentIndex, null, null, key, antiMatter));
+            offer(new Item<>(distance, sequence++, componentIndex, null, null, key, antiMatter, false));
+        }
+
+        @Override
+        public void candidate(double lowerBound, K key, boolean antiMatter) {
+            offer(new Item<>(bound(lowerBound), sequence++, componentIndex, null, null, key, antiMatter, true));
         }
     }
 
     /**
-     * A component, a node or an entry in the queue. At equal distances, first offered is first taken, which keeps
-     * answers deterministic; a run of equal distances is reconciled as a whole, so the order within it does not
-     * change which entries are live.
+     * A component, a node or an entry in the queue, at {@code distance}; an entry is exact, a candidate (at a lower
+     * bound), or refined (a live candidate queued again at its {@code exact} distance, already reconciled). At equal
+     * distances, first offered is first taken, which keeps answers deterministic; a run of equal distances is
+     * reconciled as a whole, so the order within it does not change which entries are live.
      */
-    private record Item<K>(double distance, long sequence, int componentIndex, Component<K> component, Node<K> node,
-            K key, boolean antiMatter) implements Comparable<Item<K>> {
+    @SuppressWarnings("squid:S00107") // one record for every kind of item keeps the queue's order in one place
+    private record Item<K>(double distance, double exact, long sequence, int componentIndex, Component<K> component,
+            Node<K> node, K key, boolean antiMatter, boolean candidate, boolean refined)
+            implements Comparable<Item<K>> {
+
+        Item(double distance, long sequence, int componentIndex, Component<K> component, Node<K> node, K key,
+                boolean antiMatter, boolean candidate) {
+            this(distance, distance, sequence, componentIndex, component, node, key, antiMatter, candidate, false);
+        }
 
         @Override
         public int compareTo(Item<K> other) {

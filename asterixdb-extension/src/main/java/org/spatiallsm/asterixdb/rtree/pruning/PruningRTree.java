@@ -19,8 +19,10 @@ import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.spatiallsm.asterixdb.crash.HoldPoints;
 import org.spatiallsm.asterixdb.introspection.PrunedIndex;
+import org.spatiallsm.asterixdb.knn.KnnPredicate;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.AntiMatterRTreeResource.Parts;
+import org.spatiallsm.partitioning.knn.KnnCounters;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
@@ -38,6 +40,7 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     public static final String SEARCH_ENTERED = "rtree.search.entered";
 
     private final ComponentPruning pruning;
+    private final KnnCounters knnCounters = new KnnCounters();
 
     @SuppressWarnings("squid:S00107") // the parent's constructor
     public PruningRTree(Parts parts, ILSMIndexFileManager fileManager, int fieldCount,
@@ -79,7 +82,10 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     @Override
     public void search(ILSMIndexOperationContext ctx, IIndexCursor cursor, ISearchPredicate pred)
             throws HyracksDataException {
-        pruning.countSearch(ctx);
+        // A kNN search opens its components itself and counts them in knnCounters: it is not a window search.
+        if (!(pred instanceof KnnPredicate)) {
+            pruning.countSearch(ctx);
+        }
         if (ctx.getOperation() == IndexOperation.SEARCH) {
             HoldPoints.reach(SEARCH_ENTERED);
         }
@@ -109,6 +115,16 @@ public class PruningRTree extends LSMRTreeWithAntiMatterTuples implements Pruned
     @Override
     public ReadAmplification.Counts readAmplification() {
         return pruning.counts();
+    }
+
+    /** Where the kNN searches of this index count what they did. */
+    public KnnCounters knnCounters() {
+        return knnCounters;
+    }
+
+    @Override
+    public Optional<KnnCounters.Counts> knnCounts() {
+        return Optional.of(knnCounters.counts());
     }
 
     @Override
