@@ -134,11 +134,23 @@ class ComponentsCommandTest {
         assertThat(lines.get(lines.size() - 2)).containsSubsequence("index", "kNN searches", "components opened",
                 "components skipped", "entries visited", "entries/search");
         assertThat(lines.get(lines.size() - 1)).containsSubsequence("locationIndex", "4", "3", "5", "50", "12.50");
-        assertThat(ComponentsCommand.json("Tour", "CheckIns", 7, indexes))
-                .contains("\"knnSearches\" : 2,\n    \"knnComponentsOpened\" : 3,")
-                .contains("\"knn\" : [ {\n    \"index\" : \"locationIndex\",\n    \"knnSearches\" : 4,\n"
-                        + "    \"knnComponentsOpened\" : 3,\n    \"knnComponentsSkipped\" : 5,\n"
-                        + "    \"knnEntriesVisited\" : 50\n  } ]");
+    }
+
+    @Test
+    void theJsonSumsTheKnnCountersOfEachIndexAndKeepsEachPartitions() throws Exception {
+        List<ComponentsListing> listings = List.of(new ComponentsListing("nc1", "Tour", "CheckIns", List.of(
+                new IndexListing("locationIndex", 0, 7, false, 1, List.of(), 0L, 0L, 0L, null, null, null, null, 2L,
+                        3L, 1L, 40L),
+                new IndexListing("locationIndex", 1, 7, false, 1, List.of(), 0L, 0L, 0L, null, null, null, null, 2L,
+                        0L, 4L, 10L))));
+
+        ComponentsCommand.ComponentsDocument document = ComponentsCommand.document("Tour", "CheckIns", 7, listings);
+        JsonNode json = new ObjectMapper().readTree(IntrospectionJson.pretty(document));
+
+        assertThat(document.knn()).containsExactly(new ComponentsCommand.IndexKnn("locationIndex", 4, 3, 5, 50));
+        assertThat(json.at("/indexes/0/knnComponentsOpened").asLong()).isEqualTo(3);
+        assertThat(json.path("knn").get(0).fieldNames()).toIterable().containsExactly("index", "knnSearches",
+                "knnComponentsOpened", "knnComponentsSkipped", "knnEntriesVisited");
     }
 
     @Test
