@@ -28,7 +28,7 @@ import org.spatiallsm.load.Progress;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One configuration's run: its four CSV files (see docs/experiments.md), the clock they share ({@code t_ms}, from
+ * One configuration's run: its five CSV files (see docs/experiments.md), the clock they share ({@code t_ms}, from
  * the moment this run starts) and the records ingested so far. A study drives its phases through it: loading with
  * flushes, settling, queries, and at the end the LSM event journal.
  */
@@ -42,6 +42,8 @@ public final class ConfigurationRun implements Closeable {
     public static final List<String> THROUGHPUT_COLUMNS = List.of("t_ms", "records_ingested", "records_per_s");
     public static final List<String> COMPONENT_COLUMNS = List.of("t_ms", "records_ingested", "index", "level",
             "components", "bytes");
+    public static final List<String> BUILD_COLUMNS = List.of("t_ms", "phase", "index", "duration_ms",
+            "index_bytes");
     /** One throughput row per interval of a load phase. */
     public static final Duration THROUGHPUT_INTERVAL = Duration.ofSeconds(1);
     /** One progress line per interval of a phase. */
@@ -69,6 +71,7 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile ioEvents;
     private final CsvFile throughput;
     private final CsvFile components;
+    private final CsvFile builds;
     private Map<String, Long> indexBytes = Map.of();
     /** The counters after the last query, and of which dataset and index; null when anything ran since. */
     private SearchCounters lastCounters;
@@ -83,6 +86,7 @@ public final class ConfigurationRun implements Closeable {
         this.ioEvents = new CsvFile(folder.resolve("io-events.csv"), IO_EVENT_COLUMNS);
         this.throughput = new CsvFile(folder.resolve("throughput.csv"), THROUGHPUT_COLUMNS);
         this.components = new CsvFile(folder.resolve("components.csv"), COMPONENT_COLUMNS);
+        this.builds = new CsvFile(folder.resolve("builds.csv"), BUILD_COLUMNS);
         ingestedAt.put(0L, 0L);
     }
 
@@ -199,6 +203,20 @@ public final class ConfigurationRun implements Closeable {
         indexBytes = bytes;
     }
 
+    /**
+     * An index built on loaded data: {@code createIndex} (one CREATE INDEX statement) timed as the client sees it,
+     * then settling; a row of builds.csv holds the time and the index's bytes on all partitions after it.
+     */
+    public void build(String phase, DatasetName dataset, String index, String createIndex) throws Exception {
+        lastCountersOf = null;
+        long start = System.nanoTime();
+        cluster.client().executeOrThrow(createIndex);
+        double duration = (System.nanoTime() - start) / 1e6;
+        long t = tMs();
+        settle(dataset);
+        builds.row(t, phase, index, duration, indexBytes.get(index));
+    }
+
     /** Bytes on disk per index at the last component sample. */
     public Map<String, Long> indexBytes() {
         return indexBytes;
@@ -282,7 +300,7 @@ public final class ConfigurationRun implements Closeable {
 
     @Override
     public void close() throws IOException {
-        for (CsvFile file : List.of(queries, ioEvents, throughput, components)) {
+        for (CsvFile file : List.of(queries, ioEvents, throughput, components, builds)) {
             file.close();
         }
     }

@@ -29,18 +29,21 @@ public record SearchCounters(long searches, long opened, long skipped, long page
         long opened = 0;
         long skipped = 0;
         long pages = 0;
+        boolean searchesCounted = true;
         boolean pagesCounted = true;
+        // Each counter on its own: the organisations' B-trees count the pages they read but prune no components.
         for (IndexListing partition : partitionsOf(listings, index)) {
-            if (partition.searches() == null || partition.componentsOpened() == null) {
-                return new SearchCounters(-1, -1, -1, -1);
+            searchesCounted &= partition.searches() != null && partition.componentsOpened() != null;
+            if (searchesCounted) {
+                searches += partition.searches();
+                opened += partition.componentsOpened();
+                skipped += partition.componentsSkipped() == null ? 0 : partition.componentsSkipped();
             }
-            searches += partition.searches();
-            opened += partition.componentsOpened();
-            skipped += partition.componentsSkipped() == null ? 0 : partition.componentsSkipped();
             pagesCounted &= partition.pagesRead() != null;
             pages += partition.pagesRead() == null ? 0 : partition.pagesRead();
         }
-        return new SearchCounters(searches, opened, skipped, pagesCounted ? pages : -1);
+        return searchesCounted ? new SearchCounters(searches, opened, skipped, pagesCounted ? pages : -1)
+                : new SearchCounters(-1, -1, -1, pagesCounted ? pages : -1);
     }
 
     /** Components one partition search opened on average since {@code before}; empty without counters. */

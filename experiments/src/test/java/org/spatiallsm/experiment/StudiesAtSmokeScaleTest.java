@@ -73,7 +73,17 @@ class StudiesAtSmokeScaleTest {
                     ConfigurationRun.THROUGHPUT_COLUMNS);
             List<Map<String, String>> components = rows(dir.resolve("components.csv"),
                     ConfigurationRun.COMPONENT_COLUMNS);
+            List<Map<String, String>> builds = rows(dir.resolve("builds.csv"), ConfigurationRun.BUILD_COLUMNS);
             assertThat(throughput).as("throughput of %s", configuration.id()).isNotEmpty();
+            if (run.path("parameters").has("organisations")) {
+                // Kim's static workload: the measured index rebuilt once, timed, with its bytes after the build.
+                assertThat(builds).as("builds of %s", configuration.id()).singleElement()
+                        .satisfies(b -> assertThat(b.get("index")).isEqualTo("spatialIndex"))
+                        .satisfies(b -> assertThat(Double.parseDouble(b.get("duration_ms"))).isPositive())
+                        .satisfies(b -> assertThat(Long.parseLong(b.get("index_bytes"))).isPositive());
+            } else {
+                assertThat(builds).as("builds of %s", configuration.id()).isEmpty();
+            }
             assertThat(events).as("flushes of %s", configuration.id()).anyMatch(e -> e.get("kind").equals("flush"));
             if (run.path("parameters").has("queries")) {
                 assertThat(queries).as("queries of %s", configuration.id()).isNotEmpty()

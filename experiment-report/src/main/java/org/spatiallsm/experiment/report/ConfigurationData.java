@@ -7,7 +7,8 @@ import java.util.List;
 
 /** The raw samples of one configuration, read from its subfolder of the run folder. */
 public record ConfigurationData(RunInfo.Configuration configuration, boolean complete, List<Query> queries,
-        List<IoEvent> ioEvents, List<ThroughputSample> throughput, List<ComponentSample> components) {
+        List<IoEvent> ioEvents, List<ThroughputSample> throughput, List<ComponentSample> components,
+        List<Build> builds) {
 
     /** One search: {@code sigma} is NaN where the query kind has no selectivity, as are unknown counts. */
     public record Query(String phase, String kind, double sigma, double latencyMs, double componentsOpened,
@@ -29,6 +30,10 @@ public record ConfigurationData(RunInfo.Configuration configuration, boolean com
     /** The disk components of one level of one index at one sampling time. */
     public record ComponentSample(double tMs, double recordsIngested, String index, int level, double components,
             double bytes) {
+    }
+
+    /** An index built on loaded data ({@code CREATE INDEX}): its time as the client saw it and its bytes after. */
+    public record Build(double tMs, String phase, String index, double durationMs, double indexBytes) {
     }
 
     /** The file {@code complete.json} that the harness writes last into a finished configuration's folder. */
@@ -54,8 +59,13 @@ public record ConfigurationData(RunInfo.Configuration configuration, boolean com
                 .map(r -> new ComponentSample(r.number("t_ms"), r.number("records_ingested"), r.text("index"),
                         level(r), r.number("components"), r.number("bytes")))
                 .toList();
+        List<Build> builds = CsvRow.read(folder.resolve("builds.csv")).stream()
+                .map(r -> new Build(r.number("t_ms"), r.text("phase"), r.text("index"), r.number("duration_ms"),
+                        r.number("index_bytes")))
+                .toList();
         boolean complete = configuration.complete() || Files.exists(folder.resolve(COMPLETE_MARKER));
-        return new ConfigurationData(configuration, complete, queries, ioEvents, throughput, components);
+        return new ConfigurationData(configuration, complete, queries, ioEvents, throughput, components,
+                builds);
     }
 
     /** The label the plots give this configuration; an unfinished one says so. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
+import org.spatiallsm.experiment.report.ConfigurationData.Build;
 import org.spatiallsm.experiment.report.ConfigurationData.ComponentSample;
 import org.spatiallsm.experiment.report.ConfigurationData.IoEvent;
 import org.spatiallsm.experiment.report.ConfigurationData.Query;
@@ -128,5 +129,18 @@ public final class Metrics {
             }
         }
         return bytes;
+    }
+
+    /** Milliseconds per index of its last build (the largest t_ms); an index whose time is unknown is left out. */
+    public static Map<String, Double> lastBuildMillis(List<Build> builds) {
+        Map<String, Build> last = new TreeMap<>();
+        for (Build build : builds) {
+            if (!Double.isNaN(build.durationMs())) {
+                last.merge(build.index(), build, (a, b) -> b.tMs() >= a.tMs() ? b : a);
+            }
+        }
+        Map<String, Double> millis = new TreeMap<>();
+        last.forEach((index, build) -> millis.put(index, build.durationMs()));
+        return millis;
     }
 }

@@ -61,7 +61,11 @@ final class Plots {
                     "Latency of " + kind + " searches (nearest-rank percentiles)", "latency (ms)", percentiles));
         }
         addIfMeasured(plots, indexBytes());
-        addIfMeasured(plots, indexBytesAgainstRtree());
+        addIfMeasured(plots, againstRtree("index-bytes-vs-rtree", "Bytes on disk per index against the R-tree on the "
+                + "same data", "% of the R-tree's bytes", data -> Metrics.finalIndexBytes(data.components())));
+        addIfMeasured(plots, againstRtree("index-build-time-vs-rtree", "Index build time (CREATE INDEX on the loaded "
+                + "data) against the R-tree on the same data", "% of the R-tree's build time",
+                data -> Metrics.lastBuildMillis(data.builds())));
         return plots;
     }
 
@@ -154,31 +158,33 @@ final class Plots {
     }
 
     /**
-     * For studies whose configurations are {@code <data>-<organisation>} (Kim's): each index's bytes at the end
-     * against the same index of {@code <data>-rtree}, in percent, the unit of Kim's index sizes. Only indexes that
-     * several configurations have are compared: a primary index is named after its configuration's dataset.
+     * For studies whose configurations are {@code <data>-<organisation>} (Kim's): each index's {@code measure} (an
+     * index's bytes at the end, or its build time) against the same index of {@code <data>-rtree}, in percent, the
+     * unit of Kim's results. Only indexes that several configurations have are compared: a primary index is named
+     * after its configuration's dataset.
      */
-    private Plot indexBytesAgainstRtree() {
+    private Plot againstRtree(String id, String title, String yLabel,
+            Function<ConfigurationData, Map<String, Double>> measure) {
         Map<String, Integer> configurationsWithIndex = new LinkedHashMap<>();
-        run.configurations().forEach(data -> Metrics.finalIndexBytes(data.components()).keySet()
+        run.configurations().forEach(data -> measure.apply(data).keySet()
                 .forEach(index -> configurationsWithIndex.merge(index, 1, Integer::sum)));
         List<String> categories = new ArrayList<>();
         Map<String, List<Point>> byIndex = new LinkedHashMap<>();
         for (ConfigurationData data : run.configurations()) {
-            String id = data.configuration().id();
-            int dash = id.indexOf('-');
-            String rtreeId = dash < 0 ? null : id.substring(0, dash) + "-rtree";
+            String configurationId = data.configuration().id();
+            int dash = configurationId.indexOf('-');
+            String rtreeId = dash < 0 ? null : configurationId.substring(0, dash) + "-rtree";
             ConfigurationData rtree = run.configurations().stream()
                     .filter(d -> d.configuration().id().equals(rtreeId)).findFirst().orElse(null);
             if (rtree == null) {
                 continue;
             }
-            Map<String, Double> rtreeBytes = Metrics.finalIndexBytes(rtree.components());
+            Map<String, Double> rtreeValues = measure.apply(rtree);
             Map<String, Double> percent = new LinkedHashMap<>();
-            Metrics.finalIndexBytes(data.components()).forEach((index, bytes) -> {
-                Double base = rtreeBytes.get(index);
+            measure.apply(data).forEach((index, value) -> {
+                Double base = rtreeValues.get(index);
                 if (base != null && base > 0 && configurationsWithIndex.get(index) > 1) {
-                    percent.put(index, 100 * bytes / base);
+                    percent.put(index, 100 * value / base);
                 }
             });
             if (!percent.isEmpty()) {
@@ -190,8 +196,7 @@ final class Plots {
         }
         List<Series> series = new ArrayList<>();
         byIndex.forEach((index, points) -> series.add(new Series(index, points, false)));
-        return categorical(Kind.BARS, "index-bytes-vs-rtree", "Bytes on disk per index against the R-tree on the "
-                + "same data", "configuration", "% of the R-tree's bytes", categories, series,
+        return categorical(Kind.BARS, id, title, "configuration", yLabel, categories, series,
                 p -> configurationLabel(p.configuration()), List.of(new Plot.Reference(100, "R-tree")));
     }
 

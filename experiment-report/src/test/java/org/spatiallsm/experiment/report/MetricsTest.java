@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.spatiallsm.experiment.report.ConfigurationData.Build;
 import org.spatiallsm.experiment.report.ConfigurationData.ComponentSample;
 import org.spatiallsm.experiment.report.ConfigurationData.IoEvent;
 import org.spatiallsm.experiment.report.ConfigurationData.Query;
@@ -97,6 +98,16 @@ class MetricsTest {
 
         assertThat(Metrics.componentsPerLevel(samples)).isEqualTo(Map.of("loc", Map.of(0,
                 List.of(new Point(2000, 4), new Point(2000, 1), new Point(2000, 1)))));
+    }
+
+    @Test
+    void eachIndexKeepsItsLastBuildsTimeAndUnknownTimesAreLeftOut() {
+        List<Build> builds = List.of(new Build(900, "build", "spatialIndex", 1200, 5000),
+                new Build(100, "build", "spatialIndex", 800, 4000), new Build(300, "build", "other", 50, 10),
+                new Build(950, "build", "other", Double.NaN, 10), new Build(10, "build", "unknown", Double.NaN, 1));
+
+        assertThat(Metrics.lastBuildMillis(builds)).containsExactly(Map.entry("other", 50.0),
+                Map.entry("spatialIndex", 1200.0));
     }
 
     @Test

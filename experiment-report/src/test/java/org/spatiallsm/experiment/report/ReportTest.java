@@ -170,15 +170,7 @@ class ReportTest {
 
     @Test
     void kimsConfigurationsAreComparedWithTheRtreeOnTheSameDataAndMarkedWithHisSizes() throws IOException {
-        Path kim = SyntheticRun.create(temp);
-        Files.move(kim.resolve(SyntheticRun.FINISHED), kim.resolve("tweets-rtree"));
-        Files.move(kim.resolve(SyntheticRun.INTERRUPTED), kim.resolve("tweets-dhb"));
-        Files.writeString(kim.resolve("run.json"), Files.readString(kim.resolve("run.json"))
-                .replace("\"id\": \"" + SyntheticRun.FINISHED + "\"", "\"id\": \"tweets-rtree\"")
-                .replace("\"id\": \"" + SyntheticRun.INTERRUPTED + "\"", "\"id\": \"tweets-dhb\"")
-                .replace("\"published\": [", "\"published\": [{\"plot\": \"index-bytes-vs-rtree\", "
-                        + "\"configuration\": \"tweets-dhb\", \"x\": 0, \"y\": 97, \"label\": \"Kim\", "
-                        + "\"source\": \"chapter 4\"},"));
+        Path kim = kimRun("index-bytes-vs-rtree", 97);
         // The primary indexes are named after their datasets: only the spatial index has a counterpart.
         Files.writeString(kim.resolve("tweets-rtree/components.csv"), """
                 t_ms,records_ingested,index,level,components,bytes
@@ -191,8 +183,7 @@ class ReportTest {
                 10,1000,spatialIndex,,2,3000
                 """);
 
-        Plot plot = Report.write(kim).stream().filter(p -> p.id().equals("index-bytes-vs-rtree")).findFirst()
-                .orElseThrow();
+        Plot plot = plot(Report.write(kim), "index-bytes-vs-rtree");
 
         assertThat(plot.categories()).containsExactly("leveled, STR", "binomial <tiered> (incomplete)");
         assertThat(plot.series()).extracting(Plot.Series::name).containsExactly("spatialIndex",
@@ -200,6 +191,52 @@ class ReportTest {
         assertThat(plot.series().get(0).points()).containsExactly(new Metrics.Point(0, 100),
                 new Metrics.Point(1, 150));
         assertThat(plot.series().get(1).points()).containsExactly(new Metrics.Point(1, 97));
+    }
+
+    @Test
+    void kimsBuildTimesAreComparedWithTheRtreesLastBuildAndMarkedWithHisTimes() throws IOException {
+        Path kim = kimRun("index-build-time-vs-rtree", 151);
+        assertThat(Report.write(kim)).extracting(Plot::id).doesNotContain("index-build-time-vs-rtree");
+
+        Files.writeString(kim.resolve("tweets-rtree/builds.csv"), """
+                t_ms,phase,index,duration_ms,index_bytes
+                500,build,spatialIndex,900,2000
+                900,build,spatialIndex,1000,2000
+                """);
+        Files.writeString(kim.resolve("tweets-dhb/builds.csv"), """
+                t_ms,phase,index,duration_ms,index_bytes
+                700,build,spatialIndex,2500,3000
+                """);
+
+        Plot plot = plot(Report.write(kim), "index-build-time-vs-rtree");
+
+        assertThat(plot.yLabel()).isEqualTo("% of the R-tree's build time");
+        assertThat(plot.categories()).containsExactly("leveled, STR", "binomial <tiered> (incomplete)");
+        assertThat(plot.series()).extracting(Plot.Series::name).containsExactly("spatialIndex",
+                "published: Kim (binomial <tiered> (incomplete))");
+        assertThat(plot.series().get(0).points()).containsExactly(new Metrics.Point(0, 100),
+                new Metrics.Point(1, 250));
+        assertThat(plot.series().get(1).points()).containsExactly(new Metrics.Point(1, 151));
+        assertThat(section(Files.readString(kim.resolve(Report.HTML_FILE)), "index-build-time-vs-rtree"))
+                .contains(row(escapeXml("binomial <tiered> (incomplete)"), "250", "151"));
+    }
+
+    /** The synthetic run as Kim's study names it, R-tree and DHB, with one published value on {@code plotId}. */
+    private Path kimRun(String plotId, double published) throws IOException {
+        Path kim = SyntheticRun.create(temp);
+        Files.move(kim.resolve(SyntheticRun.FINISHED), kim.resolve("tweets-rtree"));
+        Files.move(kim.resolve(SyntheticRun.INTERRUPTED), kim.resolve("tweets-dhb"));
+        Files.writeString(kim.resolve("run.json"), Files.readString(kim.resolve("run.json"))
+                .replace("\"id\": \"" + SyntheticRun.FINISHED + "\"", "\"id\": \"tweets-rtree\"")
+                .replace("\"id\": \"" + SyntheticRun.INTERRUPTED + "\"", "\"id\": \"tweets-dhb\"")
+                .replace("\"published\": [", "\"published\": [{\"plot\": \"" + plotId + "\", "
+                        + "\"configuration\": \"tweets-dhb\", \"x\": 0, \"y\": " + published + ", "
+                        + "\"label\": \"Kim\", \"source\": \"chapter 4\"},"));
+        return kim;
+    }
+
+    private static Plot plot(List<Plot> plots, String id) {
+        return plots.stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow();
     }
 
     @Test

@@ -63,7 +63,7 @@ class OrganisationsStudyTest {
     }
 
     @Test
-    void kimsIndexSizesAreMarkedForTheTweetsOrganisationsHeMeasured() {
+    void kimsIndexSizesAndCreationTimesAreMarkedForTheTweetsOrganisationsHeMeasured() {
         Study points = OrganisationsStudy.points();
         Parameters sweep = Parameters.of(ExperimentRunner.preset(points, Scale.SMALL),
                 List.of("shbLevels=l l l l h m,h h h h l l"));
@@ -71,7 +71,11 @@ class OrganisationsStudyTest {
                 PublishedValue::y).containsExactly(tuple("index-bytes-vs-rtree", "tweets-dhb", 97.0),
                         tuple("index-bytes-vs-rtree", "tweets-dhvb", 125.0),
                         tuple("index-bytes-vs-rtree", "tweets-shb-2-30", 131.0),
-                        tuple("index-bytes-vs-rtree", "tweets-sif", 741.0));
+                        tuple("index-bytes-vs-rtree", "tweets-sif", 741.0),
+                        tuple("index-build-time-vs-rtree", "tweets-dhb", 151.0),
+                        tuple("index-build-time-vs-rtree", "tweets-dhvb", 106.0),
+                        tuple("index-build-time-vs-rtree", "tweets-shb-2-30", 100.0),
+                        tuple("index-build-time-vs-rtree", "tweets-sif", 273.0));
         Study nonPoint = OrganisationsStudy.nonPoint();
         assertThat(nonPoint.published(Parameters.of(ExperimentRunner.preset(nonPoint, Scale.SMALL), List.of()), 2))
                 .isEmpty();
