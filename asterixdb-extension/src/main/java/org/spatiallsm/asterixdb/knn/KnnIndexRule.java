@@ -50,7 +50,6 @@ import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperato
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.OrderOperator.IOrder.OrderKind;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
 import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
-import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 
 /**
  * Answers {@code ORDER BY spatial_distance(d.f, <point>) [, more keys] LIMIT k [OFFSET o]} over a dataset with an
@@ -62,9 +61,10 @@ import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
  * It applies only where the index holds every record the scan would order: an internal dataset without filter or
  * meta record, whose closed type declares {@code f} a point that can be neither missing nor null (a record without
  * it would sort first, yet no index holds it), and nothing between the scan and the LIMIT but assignments and
- * projections (a WHERE could drop near records, so k index entries would not be enough). The index must be a stock
- * R-tree storage (any merge policy, leveled included), not an organisation that only stands behind an R-tree in the
- * metadata. {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
+ * projections (a WHERE could drop near records, so k index entries would not be enough). The index is an R-tree in
+ * the metadata, stored as an R-tree (any merge policy, leveled included) or as one of the organisations on the point
+ * field (DHB, DHVB, SHB, SIF), which the run time searches through their windows ({@code OrganisationKnn}).
+ * {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
  */
 public final class KnnIndexRule implements IAlgebraicRewriteRule {
 
@@ -237,7 +237,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         return Optional.empty();
     }
 
-    /** An R-tree index on exactly the field, a non-optional point in the closed type, stored as an R-tree. */
+    /** An R-tree index on exactly the field, a non-optional point in the closed type, however it is stored. */
     private static Optional<Index> pointIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
             Field field) throws AlgebricksException {
         String fieldName = field.name != null ? field.name
@@ -253,8 +253,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         for (Index index : metadata.getDatasetIndexes(dataset.getDataverseName(), dataset.getDatasetName())) {
             if (index.getIndexType() == IndexType.RTREE && !index.isEnforced()
                     && index.getIndexDetails() instanceof Index.ValueIndexDetails details
-                    && details.getKeyFieldNames().equals(List.of(List.of(fieldName)))
-                    && IndexOptionsStore.read(dataset, index.getIndexName()).organisation().isEmpty()) {
+                    && details.getKeyFieldNames().equals(List.of(List.of(fieldName)))) {
                 return Optional.of(index);
             }
         }
