@@ -71,7 +71,7 @@ class KnnQueryTest {
     @CsvSource(delimiter = '|', textBlock = ORGANISATIONS)
     void organisationsAnswerAsTheFullScanAcrossFlushesMergesDeletesAndUpserts(String dataverse, String datasetPolicy,
             String indexes, SpatialTestCluster cluster) {
-        randomHistory(cluster.client(), dataverse, datasetPolicy, indexes, 2, 3);
+        randomHistory(cluster.client(), dataverse, datasetPolicy, indexes, 2, 2);
     }
 
     /**
