@@ -40,6 +40,11 @@ public enum HilbertOrganisation {
             GridCell high = cell(mbr.maxX(), mbr.maxY());
             return Optional.of(new GridRect(low.x(), low.y(), high.x(), high.y()));
         }
+
+        @Override
+        public Rect domain() {
+            return new Rect(-180, -180, 180, 180);
+        }
     },
 
     /**
@@ -69,6 +74,11 @@ public enum HilbertOrganisation {
             return Optional.of(new GridRect(DhvbValue.gridX(minX), DhvbValue.gridY(minY), DhvbValue.gridX(maxX),
                     DhvbValue.gridY(maxY)));
         }
+
+        @Override
+        public Rect domain() {
+            return new Rect(-180, -90, 180, 90);
+        }
     };
 
     /** Both organisations use Kim's resolution: 31 levels. */
@@ -90,6 +100,9 @@ public enum HilbertOrganisation {
      * or empty when no indexable point lies in it.
      */
     public abstract Optional<GridRect> cells(Rect mbr);
+
+    /** The square or rectangle the curve's grid divides (DHB also indexes points beyond it, along its edge). */
+    public abstract Rect domain();
 
     /**
      * The B-tree order of two points (before the primary key): DHB's relative Hilbert order; DHVB's hv, then x,

@@ -70,9 +70,11 @@ import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
  * projections and one WHERE (a SELECT) of deterministic functions of the record. A WHERE could drop near records, so
  * k index entries would not be enough: with one, the kNN search itself fetches each entry's record from the primary
  * index and counts only those that pass (the condition, with the assignments below it inlined, is the search's
- * select condition), and outputs the records, so no primary lookup follows; the SELECT stays above it. The index
- * must be a stock R-tree storage (any merge policy, leveled included), not an organisation that only stands behind an
- * R-tree in the metadata. {@code SET `spatial-lsm.knn` "false"} turns it off ({@link #SETTING}).
+ * select condition), and outputs the records, so no primary lookup follows; the SELECT stays above it. The index is
+ * an R-tree in the metadata, stored as an R-tree (any merge policy, leveled included), or as one of the organisations
+ * (DHB, DHVB, SHB, SIF) for a point field without a WHERE, which the run time searches through their windows
+ * ({@code OrganisationKnn}, which has no primary lookup). {@code SET `spatial-lsm.knn` "false"} turns it off
+ * ({@link #SETTING}).
  */
 public final class KnnIndexRule implements IAlgebraicRewriteRule {
 
@@ -126,7 +128,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return false;
         }
         ARecordType recordType = (ARecordType) metadata.findType(dataset.get());
-        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get());
+        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get(), where != null);
         if (index.isEmpty()) {
             return false;
         }
@@ -288,12 +290,13 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     }
 
     /**
-     * An R-tree index on exactly the field, stored as an R-tree; the field is a non-optional point in the closed
-     * type, or a rectangle measured by {@code spatial_min_distance} ({@code spatial_distance} refuses rectangles, so
-     * the scan's answer to it is an error, which stays the scan's).
+     * An R-tree index on exactly the field; the field is a non-optional point in the closed type, or a rectangle
+     * measured by {@code spatial_min_distance} ({@code spatial_distance} refuses rectangles, so the scan's answer to
+     * it is an error, which stays the scan's). An organisation behind the R-tree serves only a point field's
+     * {@code spatial_distance} without a WHERE: its window search neither measures rectangles nor fetches records.
      */
     private static Optional<Index> spatialIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
-            Nearest nearest) throws AlgebricksException {
+            Nearest nearest, boolean withWhere) throws AlgebricksException {
         Field field = nearest.field;
         String fieldName = field.name != null ? field.name
                 : field.position < recordType.getFieldNames().length ? recordType.getFieldNames()[field.position]
@@ -310,7 +313,8 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             if (index.getIndexType() == IndexType.RTREE && !index.isEnforced()
                     && index.getIndexDetails() instanceof Index.ValueIndexDetails details
                     && details.getKeyFieldNames().equals(List.of(List.of(fieldName)))
-                    && IndexOptionsStore.read(dataset, index.getIndexName()).organisation().isEmpty()) {
+                    && (IndexOptionsStore.read(dataset, index.getIndexName()).organisation().isEmpty()
+                            || !nearest.toRectangles && !withWhere)) {
                 return Optional.of(index);
             }
         }

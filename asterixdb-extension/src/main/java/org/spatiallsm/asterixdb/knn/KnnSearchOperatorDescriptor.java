@@ -24,14 +24,16 @@ import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.lsm.rtree.impls.LSMRTreeWithAntiMatterTuples;
 import org.apache.hyracks.storage.common.IIndex;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 
 /**
  * The kNN search of one partition of a spatial index: for each input tuple, the index's {@code wanted} entries
  * nearest to a point, ties with the last included (see {@link KnnCursor}), each output as the input's fields followed
  * by the entry's (its MBR's fields, then its primary key). The index is opened through its data-flow helper, like
- * the stock index searches open theirs. With a condition (the query's WHERE), the search counts only entries whose
- * record passes it, looked up in the primary index as the search reaches them ({@link PrimaryLookup}), and outputs
- * the record after the entry.
+ * the stock index searches open theirs; an index organisation behind the R-tree is searched by {@link OrganisationKnn}.
+ * With a condition (the query's WHERE; only on an R-tree, see {@code KnnIndexRule}), the search counts only entries
+ * whose record passes it, looked up in the primary index as the search reaches them ({@link PrimaryLookup}), and
+ * outputs the record after the entry.
  */
 public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOperatorDescriptor {
 
@@ -85,6 +87,7 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
         private FrameTupleAppender appender;
         private ArrayTupleBuilder output;
         private LSMRTreeWithAntiMatterTuples index;
+        private OrganisationBTree organisation;
         private boolean indexOpen;
         private boolean primaryOpen;
         private PrimaryLookup lookup;
@@ -103,11 +106,15 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
             helper.open();
             indexOpen = true;
             IIndex opened = helper.getIndexInstance();
-            if (!(opened instanceof LSMRTreeWithAntiMatterTuples rtree)) {
+            if (opened instanceof OrganisationBTree organisationBTree) {
+                organisation = organisationBTree;
+            } else if (opened instanceof LSMRTreeWithAntiMatterTuples rtree) {
+                index = rtree;
+            } else {
                 throw HyracksDataException.create(new IllegalStateException("a kNN search needs an LSM R-tree with "
-                        + "anti-matter, and this index is a " + opened.getClass().getSimpleName()));
+                        + "anti-matter or an index organisation, and this index is a "
+                        + opened.getClass().getSimpleName()));
             }
-            index = rtree;
             if (primaryHelper != null) {
                 primaryHelper.open();
                 primaryOpen = true;
@@ -127,6 +134,12 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
         }
 
         private void search(int inputTuple) throws HyracksDataException {
+            if (organisation != null) { // the rule gives an organisation no WHERE, so no lookup
+                for (ITupleReference entry : OrganisationKnn.nearest(organisation, x, y, wanted)) {
+                    append(inputTuple, entry, null);
+                }
+                return;
+            }
             ILSMIndexAccessor accessor = index.createAccessor(NoOpIndexAccessParameters.INSTANCE);
             int entryFields = outRecDescs[0].getFieldCount() - inputTuples.getFieldCount() - (lookup == null ? 0 : 1);
             KnnCursor cursor = new KnnCursor(index, accessor.getOpContext(), entryFields, lookup);

@@ -7,6 +7,7 @@ import org.apache.hyracks.storage.am.common.api.IExtendedModificationOperationCa
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.common.IIndexAccessParameters;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * An {@link OrganisationBTree} of Hilbert entries (DHB ⟨p, pk...⟩ or DHVB ⟨hv, x, y, pk...⟩, see
@@ -31,6 +32,16 @@ public final class HilbertBTree extends OrganisationBTree {
     /** What this index's R-tree searches did since it was opened. */
     public SearchCounters searchCounters() {
         return searchCounters;
+    }
+
+    @Override
+    public Rect space() {
+        return layout.organisation().domain();
+    }
+
+    @Override
+    public boolean holdsPoints() {
+        return true;
     }
 
     @Override

@@ -41,6 +41,7 @@ import org.apache.hyracks.storage.common.IIndexBulkLoader;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.util.trace.ITracer;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.geometry.Rect;
 
 /**
  * A secondary LSM B-tree of an index organisation (the Hilbert B-trees, the SHB-tree, SIF) that AsterixDB drives as
@@ -142,7 +143,15 @@ public abstract class OrganisationBTree extends LSMBTree {
                 mergePolicy, opTracker, ioScheduler, ioOpCallbackFactory, pageWriteCallbackFactory, durable, tracer);
     }
 
-    /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */
+    /**
+     * Where the organisation expects its objects: its domain or grid space. Objects outside it are still indexed, and
+     * a window reaching beyond it finds them.
+     */
+    public abstract Rect space();
+
+    /** Whether every entry is a point (its R-tree tuple has x1 = x2, y1 = y2), as opposed to an object's MBR. */
+    public abstract boolean holdsPoints();
+
     // Flushes, merges and activation read pages too; they are not the searches' (see SearchPageReads).
 
     @Override
@@ -163,6 +172,7 @@ public abstract class OrganisationBTree extends LSMBTree {
         });
     }
 
+    /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */
     @Override
     public final int getFieldCount() {
         return btreeFieldCount() - keyFields + RTREE_KEY_FIELDS;

@@ -11,6 +11,10 @@ import org.apache.hyracks.storage.common.IIndexBulkLoader;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.asterixdb.organisation.RTreeLayoutModificationCallback;
 import org.spatiallsm.asterixdb.organisation.SortingBulkLoader;
+import org.spatiallsm.geometry.Rect;
+import org.spatiallsm.organisations.grid.GridOrganisation;
+import org.spatiallsm.organisations.grid.GridParameters;
+import org.spatiallsm.organisations.grid.GridSpace;
 
 /**
  * An SHB-tree or SIF index (Kim's dissertation, Ch. 4-5) that AsterixDB drives as an R-tree: an
@@ -38,6 +42,17 @@ public final class GridBTree extends OrganisationBTree {
     /** What this index's R-tree searches did since it was opened. */
     public GridSearchCounters searchCounters() {
         return searchCounters;
+    }
+
+    @Override
+    public Rect space() {
+        GridSpace space = GridParameters.parseSpace(settings.space());
+        return new Rect(space.x1(), space.y1(), space.x2(), space.y2());
+    }
+
+    @Override
+    public boolean holdsPoints() {
+        return settings.kind() != GridOrganisation.Kind.SHB_OBJECTS;
     }
 
     @Override
