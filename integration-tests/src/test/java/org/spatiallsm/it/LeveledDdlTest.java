@@ -81,8 +81,9 @@ class LeveledDdlTest {
      */
     @Test
     void aLeveledDatasetHasALeveledPrimaryIndexAndItsIndexesKeepTheirOwnPolicies(QueryServiceClient client) {
-        QueryResult refused = client.execute(freshDataverse("LeveledDataset") + TYPE + """
-                CREATE DATASET Places(PlaceType) PRIMARY KEY id
+        client.executeOrThrow(freshDataverse("LeveledDataset") + TYPE);
+        QueryResult refused = client.execute("""
+                USE LeveledDataset; CREATE DATASET Places(PlaceType) PRIMARY KEY id
                   WITH {"merge-policy": {"name": "leveled", "parameters": {"partitioning": "str"}}};
                 """);
         assertThat(refused.status()).isEqualTo("fatal");
@@ -108,22 +109,6 @@ class LeveledDdlTest {
                 .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isEmpty()));
         assertThat(client.executeOrThrow("USE LeveledDataset; SELECT VALUE COUNT(*) FROM Places p;").results())
                 .map(JsonNode::asLong).containsExactly(1L);
-    }
-
-    /**
-     * A leveled primary index beside a leveled B-tree, a B-tree under a stack policy and an R-tree under AsterixDB's
-     * default, across rounds of random changes with flushes and merges (the restart runs in the extended
-     * {@code LeveledPrimaryTest}).
-     */
-    @Test
-    void aLeveledPrimaryIndexAnswersAsItsRecordsBesideEverySecondary(QueryServiceClient client) throws Exception {
-        LeveledPrimaryWorkload workload = new LeveledPrimaryWorkload(client, "LeveledPrimary");
-        workload.create();
-        for (int round = 0; round < 3; round++) {
-            workload.round();
-        }
-        workload.assertEveryIndexMatches();
-        workload.assertPrimaryKeyLookupsPrune();
     }
 
     /**

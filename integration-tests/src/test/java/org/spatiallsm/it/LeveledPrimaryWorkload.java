@@ -8,7 +8,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -174,7 +173,7 @@ final class LeveledPrimaryWorkload {
      */
     void assertPrimaryKeyLookupsPrune() {
         List<IndexComponents> before = partitions(DATASET);
-        long bound = before.stream().mapToLong(LeveledPrimaryWorkload::pointLookupBound).sum();
+        long bound = before.stream().mapToLong(LeveledBTreeWorkload::pointLookupBound).sum();
         long components = before.stream().mapToLong(p -> p.components().size()).sum();
         assertThat(bound).as("level 0 and one per deeper level, of %d components", components).isLessThan(components);
         List<Long> ids = new ArrayList<>(model.keySet());
@@ -206,25 +205,14 @@ final class LeveledPrimaryWorkload {
                 ReadCounts one = after.get(p).reads().orElseThrow().minus(ahead.get(p).reads().orElseThrow());
                 searches += one.searches();
                 assertThat(one.componentsOpened()).as("components the %s opened in %s", what, after.get(p).where())
-                        .isLessThanOrEqualTo(pointLookupBound(ahead.get(p)) * one.searches());
+                        .isLessThanOrEqualTo(LeveledBTreeWorkload.pointLookupBound(ahead.get(p)) * one.searches());
                 assertThat(one.componentsOpened() + one.componentsSkipped())
                         .isEqualTo(ahead.get(p).components().size() * one.searches());
             }
             assertThat(searches).as("searches of the %s", what).isPositive();
         }
-        ReadCounts all = reads(partitions(DATASET)).minus(reads(before));
+        ReadCounts all = LeveledBTreeWorkload.reads(partitions(DATASET)).minus(LeveledBTreeWorkload.reads(before));
         assertThat(all.componentsSkipped()).as("components the lookups skipped").isPositive();
-    }
-
-    /** Level-0 components, plus one per non-empty level &gt;= 1. */
-    private static long pointLookupBound(IndexComponents partition) {
-        List<Integer> levels = partition.levels().stream().map(OptionalInt::orElseThrow).toList();
-        return levels.stream().filter(level -> level == 0).count()
-                + levels.stream().filter(level -> level > 0).distinct().count();
-    }
-
-    private static ReadCounts reads(List<IndexComponents> partitions) {
-        return partitions.stream().map(p -> p.reads().orElseThrow()).reduce(ReadCounts.NONE, ReadCounts::plus);
     }
 
     private List<Long> ids(String condition) {
