@@ -163,13 +163,14 @@ final class LeveledBTreeWorkload {
     }
 
     /** Level-0 components, plus one per non-empty level &gt;= 1. */
-    private static long pointLookupBound(IndexComponents partition) {
+    static long pointLookupBound(IndexComponents partition) {
         List<Integer> levels = partition.levels().stream().map(OptionalInt::orElseThrow).toList();
         return levels.stream().filter(level -> level == 0).count()
                 + levels.stream().filter(level -> level > 0).distinct().count();
     }
 
-    private static ReadCounts reads(List<IndexComponents> partitions) {
+    /** The read counts of all {@code partitions} together. */
+    static ReadCounts reads(List<IndexComponents> partitions) {
         return partitions.stream().map(p -> p.reads().orElseThrow()).reduce(ReadCounts.NONE, ReadCounts::plus);
     }
 

@@ -78,18 +78,40 @@ class LeveledDdlTest {
         assertNothingCreated(client, "BadLeveled", "badIndex");
     }
 
+    /**
+     * A dataset's leveled policy is its primary index's: a leveled B-tree with the primary defaults, while an index
+     * without a policy of its own runs AsterixDB's default; a spatial partitioning is refused in one line.
+     */
     @Test
-    void leveledIsRefusedOnADatasetWhosePrimaryIsABTree(QueryServiceClient client) {
-        QueryResult result = client.execute(freshDataverse("LeveledDataset") + TYPE + """
-                CREATE DATASET Places(PlaceType) PRIMARY KEY id WITH {"merge-policy": {"name": "leveled"}};
+    void aLeveledDatasetHasALeveledPrimaryIndexAndItsIndexesKeepTheirOwnPolicies(QueryServiceClient client) {
+        client.executeOrThrow(freshDataverse("LeveledDataset") + TYPE);
+        QueryResult refused = client.execute("""
+                USE LeveledDataset; CREATE DATASET Places(PlaceType) PRIMARY KEY id
+                  WITH {"merge-policy": {"name": "leveled", "parameters": {"partitioning": "str"}}};
                 """);
-
-        assertThat(result.status()).isEqualTo("fatal");
-        assertThat(result.errors()).singleElement().asString().contains("merge policy \"leveled\" applies to secondary "
-                + "B-tree and R-tree indexes only, not to a dataset, whose policy all its indexes run, its primary "
-                + "B-tree included; set it on the index with CREATE INDEX ... WITH").doesNotContain("\n");
+        assertThat(refused.status()).isEqualTo("fatal");
+        assertThat(refused.errors()).singleElement().asString().contains("partitioning \"str\" cuts by the entries'"
+                + " MBRs and needs an R-tree").doesNotContain("\n");
         assertThat(client.executeOrThrow("SELECT VALUE d FROM Metadata.`Dataset` d "
                 + "WHERE d.DataverseName = 'LeveledDataset';").results()).isEmpty();
+
+        client.executeOrThrow("USE LeveledDataset; CREATE DATASET Places(PlaceType) PRIMARY KEY id"
+                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}}; CREATE INDEX byName ON Places(name) TYPE BTREE;"
+                + " CREATE PRIMARY INDEX pkIndex ON Places; INSERT INTO Places ([{\"id\": 1, \"name\": \"a\","
+                + " \"location\": create_point(1.0, 2.0)}]);");
+        assertThat(client.executeOrThrow("SELECT VALUE d.CompactionPolicyProperties FROM Metadata.`Dataset` d "
+                + "WHERE d.DataverseName = 'LeveledDataset';").results().get(0).toString())
+                .contains("{\"Name\":\"level0-components\",\"Value\":\"10\"}")
+                .contains("{\"Name\":\"size-ratio\",\"Value\":\"10\"}");
+        new FlushDriver(client, "LeveledDataset", "Places").flush();
+        var partitions = new LsmIntrospectionClient(client, Duration.ofMinutes(2)).components("LeveledDataset",
+                "Places");
+        assertThat(partitions).filteredOn(p -> p.where().index().equals("Places")).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isPresent()));
+        assertThat(partitions).filteredOn(p -> !p.where().index().equals("Places")).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isEmpty()));
+        assertThat(client.executeOrThrow("USE LeveledDataset; SELECT VALUE COUNT(*) FROM Places p;").results())
+                .map(JsonNode::asLong).containsExactly(1L);
     }
 
     /**

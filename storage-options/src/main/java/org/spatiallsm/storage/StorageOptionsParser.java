@@ -30,6 +30,10 @@ public final class StorageOptionsParser {
     public static final String PARTITIONING = "partitioning";
     /** The leveled policy's {@code size-ratio} on a B-tree index when the user gives none. */
     public static final int SECONDARY_BTREE_SIZE_RATIO = 4;
+    /** The leveled policy's {@code level0-components} on a dataset's primary index when the user gives none. */
+    public static final int PRIMARY_LEVEL0_COMPONENTS = 10;
+    /** The leveled policy's {@code size-ratio} on a dataset's primary index when the user gives none. */
+    public static final int PRIMARY_SIZE_RATIO = 10;
     private static final String NAME = "name";
     private static final String PARAMETERS = "parameters";
     private static final String RTREE = "RTREE";
@@ -174,7 +178,9 @@ public final class StorageOptionsParser {
     private static MergePolicyChoice ours(CatalogPolicy policy, Object parameterValues, Optional<Target> index,
             Optional<String> partitioning) {
         String name = policy.name();
-        if (index.isEmpty() && !policy.appliesToEveryIndex()) {
+        // A dataset's leveled policy is its primary index's; its other indexes keep their own (see ddl.md).
+        boolean leveledPrimary = policy.family() == Family.LEVELED && index.isEmpty();
+        if (index.isEmpty() && !policy.appliesToEveryIndex() && !leveledPrimary) {
             throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to secondary "
                     + policy.indexKindsText() + " only, not to a dataset, whose policy all its indexes run, its"
                     + " primary B-tree included; set it on the index with CREATE INDEX ... WITH");
@@ -183,15 +189,19 @@ public final class StorageOptionsParser {
             throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to "
                     + policy.indexKindsText() + " only, not to " + index.get().description());
         }
-        boolean leveledBTree = policy.family() == Family.LEVELED && index.isPresent()
+        boolean leveledBTree = leveledPrimary || policy.family() == Family.LEVELED && index.isPresent()
                 && index.get().kind() == IndexKind.BTREE;
-        if (leveledBTree && index.get().organisation()) {
+        if (leveledBTree && index.isPresent() && index.get().organisation()) {
             throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to R-tree and B-tree"
                     + " indexes, not yet to " + index.get().description() + " of its own layout");
         }
         boolean words = policy.parameters().stream().anyMatch(p -> p.type() == ParameterSpec.Type.CHOICE);
         Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(name, parameterValues, words));
-        if (leveledBTree) {
+        if (leveledPrimary) {
+            // The merge-policy study's default for a primary index (Mao's dissertation, ch. 3): B0 = 10, B = 10.
+            parameters.putIfAbsent(LeveledPolicy.LEVEL0_COMPONENTS, String.valueOf(PRIMARY_LEVEL0_COMPONENTS));
+            parameters.putIfAbsent(LeveledPolicy.SIZE_RATIO, String.valueOf(PRIMARY_SIZE_RATIO));
+        } else if (leveledBTree) {
             // The merge-policy study's default for a secondary index (Mao's dissertation, ch. 3): B0 = 2, B = 4.
             parameters.putIfAbsent(LeveledPolicy.SIZE_RATIO, String.valueOf(SECONDARY_BTREE_SIZE_RATIO));
         }

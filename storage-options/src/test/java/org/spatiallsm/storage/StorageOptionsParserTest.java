@@ -138,15 +138,20 @@ class StorageOptionsParserTest {
     }
 
     @Test
-    void leveledIsRefusedOnADatasetWhosePrimaryIsABTree() {
+    void leveledOnADatasetIsItsPrimaryIndexsWithThePrimaryDefaults() {
         Map<String, Object> with = Map.of("merge-policy", Map.of("name", "leveled"));
 
         assertThat(StorageOptionsParser.answersForDatasetMergePolicy(with)).isTrue();
-        assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(with))
-                .hasMessage("merge policy \"leveled\" applies to secondary B-tree and R-tree indexes only, not to a"
-                        + " dataset, whose policy"
-                        + " all its indexes run, its primary B-tree included; set it on the index with CREATE INDEX"
-                        + " ... WITH");
+        MergePolicyChoice policy = StorageOptionsParser.datasetMergePolicy(with);
+        assertThat(policy.name()).isEqualTo("leveled");
+        assertThat(policy.parameters()).containsEntry("level0-components", "10").containsEntry("size-ratio", "10")
+                .containsEntry("partitioning", "size");
+        MergePolicyChoice given = StorageOptionsParser.datasetMergePolicy(Map.of("merge-policy", Map.of("name",
+                "leveled", "parameters", Map.of("level0-components", 3, "size-ratio", 5))));
+        assertThat(given.parameters()).containsEntry("level0-components", "3").containsEntry("size-ratio", "5");
+        assertThatThrownBy(() -> StorageOptionsParser.datasetMergePolicy(Map.of("merge-policy",
+                Map.of("name", "leveled", "parameters", Map.of("partitioning", "str")))))
+                .hasMessageStartingWith("partitioning \"str\" cuts by the entries' MBRs and needs an R-tree");
     }
 
     @Test

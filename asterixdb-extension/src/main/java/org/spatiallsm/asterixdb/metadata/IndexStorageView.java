@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
+import org.apache.asterix.common.utils.StorageConstants;
 import org.apache.asterix.common.metadata.DataverseName;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.MetadataTransactionContext;
@@ -62,7 +64,13 @@ final class IndexStorageView {
 
     private static String body() {
         try (InputStream in = IndexStorageView.class.getResourceAsStream("index-storage-view.sqlpp")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            // An index beside a leveled primary index without a policy of its own runs AsterixDB's default.
+            String defaultParameters = StorageConstants.DEFAULT_COMPACTION_POLICY_PROPERTIES.entrySet().stream()
+                    .map(p -> "{\"Name\": \"" + p.getKey() + "\", \"Value\": \"" + p.getValue() + "\"}")
+                    .collect(Collectors.joining(", ", "[", "]"));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip()
+                    .replace("${DEFAULT_POLICY}", StorageConstants.DEFAULT_COMPACTION_POLICY_NAME)
+                    .replace("${DEFAULT_PARAMETERS}", defaultParameters);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.apache.asterix.common.config.DatasetConfig.DatasetType;
 import org.apache.asterix.common.config.DatasetConfig.IndexType;
+import org.apache.asterix.common.utils.StorageConstants;
 import org.apache.asterix.metadata.MetadataManager;
 import org.apache.asterix.metadata.declared.MetadataProvider;
 import org.apache.asterix.metadata.entities.CompactionPolicy;
@@ -29,10 +30,12 @@ import org.apache.hyracks.storage.common.IResourceFactory;
 import org.spatiallsm.asterixdb.organisation.PhysicalSwap;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledBTreeResourceFactory;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledMergePolicyFactory;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTreeResourceFactory;
 import org.spatiallsm.asterixdb.rtree.pruning.PruningRTreeResourceFactory;
 import org.spatiallsm.partitioning.catalog.CatalogPolicy.Family;
 import org.spatiallsm.partitioning.catalog.PolicyCatalog;
+import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.storage.IndexStorageOptions;
 import org.spatiallsm.storage.MergePolicyChoice;
 
@@ -52,17 +55,19 @@ public class SpatialDataset extends Dataset {
     }
 
     /**
-     * Resolves the index's options once (its own merge policy replaces the dataset's), then builds one of three
-     * kinds: an organisation standing behind an R-tree, an internal dataset's R-tree in its chosen or default order,
-     * or the stock resource. StorageOptionsParser has refused a comparator or the leveled policy anywhere else.
+     * Resolves the index's options once (its own merge policy replaces the dataset's; a dataset's leveled policy is
+     * its primary index's only), then builds one of three kinds: an organisation standing behind an R-tree, an
+     * internal dataset's R-tree in its chosen or default order, or the stock resource. StorageOptionsParser has
+     * refused a comparator or the leveled policy anywhere else. The primary index is the stock one, or a leveled
+     * B-tree under the leveled policy.
      */
     @Override
     public IResourceFactory getResourceFactory(MetadataProvider metadataProvider, Index index, ARecordType recordType,
             ARecordType metaType, ILSMMergePolicyFactory mergePolicyFactory, Map<String, String> mergePolicyProperties)
             throws AlgebricksException {
         if (index.isPrimaryIndex()) {
-            return super.getResourceFactory(metadataProvider, index, recordType, metaType, mergePolicyFactory,
-                    mergePolicyProperties);
+            return LeveledPrimaryIndex.leveledIfPrimary(super.getResourceFactory(metadataProvider, index, recordType,
+                    metaType, mergePolicyFactory, mergePolicyProperties), getDatasetName());
         }
         IndexStorageOptions options = IndexOptionsStore.read(this, index.getIndexName());
         ILSMMergePolicyFactory policyFactory = mergePolicyFactory;
@@ -71,6 +76,11 @@ public class SpatialDataset extends Dataset {
             MergePolicyChoice policy = options.mergePolicy().get();
             policyFactory = mergePolicyFactory(metadataProvider, policy.name());
             policyProperties = new HashMap<>(policy.parameters());
+        } else if (mergePolicyFactory instanceof LeveledMergePolicyFactory) {
+            // A dataset's leveled policy is its primary index's; an index without a policy of its own (the
+            // primary-key index, any secondary index) runs AsterixDB's default, as in a dataset without WITH.
+            policyFactory = mergePolicyFactory(metadataProvider, StorageConstants.DEFAULT_COMPACTION_POLICY_NAME);
+            policyProperties = new HashMap<>(StorageConstants.DEFAULT_COMPACTION_POLICY_PROPERTIES);
         }
         boolean rtree = index.getIndexType() == IndexType.RTREE;
         if (rtree && options.organisation().isPresent()) {
@@ -129,7 +139,7 @@ public class SpatialDataset extends Dataset {
             throw onlyForInternalRTrees(index);
         }
         return new DatasetLocalResourceFactory(getDatasetId(),
-                LeveledBTreeResourceFactory.of(stock, index.getIndexName()));
+                LeveledBTreeResourceFactory.of(stock, "index " + index.getIndexName()));
     }
 
     private static AlgebricksException onlyForInternalRTrees(Index index) {
@@ -164,6 +174,11 @@ public class SpatialDataset extends Dataset {
      * {@code SpatialRebalanceServlet} asks before AsterixDB suspends the active feeds.
      */
     public Optional<String> rebalanceRefusal() {
+        if (LeveledPolicy.NAME.equals(getCompactionPolicy())) {
+            // AsterixDB re-creates the primary index of the target from a plain Dataset: a stock B-tree.
+            return Optional.of("cannot rebalance dataset " + getDataverseName() + "." + getDatasetName()
+                    + ": a rebalance would not keep its leveled primary index");
+        }
         List<String> withOptions;
         try {
             withOptions = IndexOptionsStore.indexesWithOptions(this);

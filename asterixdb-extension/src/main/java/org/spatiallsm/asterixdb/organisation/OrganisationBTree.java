@@ -27,6 +27,7 @@ import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeOpContext;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeCopyTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
@@ -58,11 +59,11 @@ public abstract class OrganisationBTree extends LSMBTree {
     private final int keyFields;
     private final IBinaryComparatorFactory[] rtreeComparators;
 
-    /** What a secondary LSM B-tree without Bloom filters or component filters is built from. */
+    /** What an LSM B-tree without component filters is built from. */
     public record Parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
             ITreeIndexFrameFactory interior, ITreeIndexFrameFactory insertLeaf, ITreeIndexFrameFactory deleteLeaf,
-            IBufferCache diskBufferCache, LSMBTreeFileManager files, LSMBTreeDiskComponentFactory componentFactory,
-            LSMBTreeDiskComponentFactory bulkLoadComponentFactory, int fieldCount,
+            IBufferCache diskBufferCache, LSMBTreeFileManager files, ILSMDiskComponentFactory componentFactory,
+            ILSMDiskComponentFactory bulkLoadComponentFactory, int fieldCount,
             IBinaryComparatorFactory[] cmpFactories, ILSMMergePolicy mergePolicy, ILSMOperationTracker opTracker,
             ILSMIOOperationScheduler ioScheduler, ILSMIOOperationCallbackFactory ioOpCallbackFactory,
             ILSMPageWriteCallbackFactory pageWriteCallbackFactory, boolean durable, ITracer tracer) {
@@ -92,7 +93,7 @@ public abstract class OrganisationBTree extends LSMBTree {
         LSMBTreeFileManager files(IIOManager ioManager, FileReference file, DiskBTreeFactory trees,
                 ICompressorDecompressorFactory compressorFactory);
 
-        LSMBTreeDiskComponentFactory components(DiskBTreeFactory trees);
+        ILSMDiskComponentFactory components(DiskBTreeFactory trees);
     }
 
     /** AsterixDB's own files and disk components of a secondary B-tree. */
@@ -110,8 +111,8 @@ public abstract class OrganisationBTree extends LSMBTree {
     };
 
     /**
-     * The parts of a secondary LSM B-tree as AsterixDB builds its own (no Bloom filter, no component filter), its
-     * files and disk components those of {@code storage}.
+     * The parts of an LSM B-tree as AsterixDB builds its own (no component filter), its files and disk components
+     * (with or without Bloom filters) those of {@code storage}.
      */
     @SuppressWarnings("squid:S00107") // the pieces AsterixDB's own builder takes
     public static Parts parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,

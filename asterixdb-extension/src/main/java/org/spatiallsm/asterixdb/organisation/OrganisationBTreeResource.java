@@ -50,17 +50,39 @@ public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
             INullIntrospector nullIntrospector) {
     }
 
+    /**
+     * What a primary index's B-tree (or the primary-key index's) has that a secondary B-tree has not: the duplicate
+     * check of inserts ({@code isPrimary}), a Bloom filter per disk component on the key fields named, and the
+     * dataset's compression. {@link #SECONDARY}: none of them.
+     */
+    public record PrimaryFeatures(boolean isPrimary, boolean hasBloomFilter, int[] bloomFilterKeyFields,
+            double bloomFilterFalsePositiveRate, ICompressorDecompressorFactory compressor) {
+        public static final PrimaryFeatures SECONDARY =
+                new PrimaryFeatures(false, false, null, 0, NoOpCompressorDecompressorFactory.INSTANCE);
+    }
+
     protected OrganisationBTreeResource(Args args) {
-        super(args.typeTraits(), args.cmpFactories(), null, 0, false, args.path(), args.storageManager(),
+        this(args, PrimaryFeatures.SECONDARY);
+    }
+
+    protected OrganisationBTreeResource(Args args, PrimaryFeatures features) {
+        super(args.typeTraits(), args.cmpFactories(), features.bloomFilterKeyFields(),
+                features.bloomFilterFalsePositiveRate(), features.isPrimary(), args.path(), args.storageManager(),
                 args.mergePolicyFactory(), args.mergePolicyProperties(), null, null, null, null,
                 args.opTrackerProvider(), args.ioOpCallbackFactory(), args.pageWriteCallbackFactory(),
                 args.metadataPageManagerFactory(), args.vbcProvider(), args.ioSchedulerProvider(), true,
-                NoOpCompressorDecompressorFactory.INSTANCE, false, args.nullTypeTraits(), args.nullIntrospector());
+                features.compressor(), features.hasBloomFilter(), args.nullTypeTraits(), args.nullIntrospector());
     }
 
     protected OrganisationBTreeResource(IPersistedResourceRegistry registry, JsonNode json,
             ICompressorDecompressorFactory compressorFactory) throws HyracksDataException {
-        super(registry, json, null, 0, false, null, compressorFactory, false);
+        this(registry, json, new PrimaryFeatures(false, false, null, 0, compressorFactory));
+    }
+
+    protected OrganisationBTreeResource(IPersistedResourceRegistry registry, JsonNode json, PrimaryFeatures features)
+            throws HyracksDataException {
+        super(registry, json, features.bloomFilterKeyFields(), features.bloomFilterFalsePositiveRate(),
+                features.isPrimary(), null, features.compressor(), features.hasBloomFilter());
     }
 
     /** The compressor named in a resource's JSON, as AsterixDB's own resources read it. */

@@ -1,6 +1,5 @@
 package org.spatiallsm.asterixdb.rtree;
 
-import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
@@ -18,6 +17,7 @@ import org.apache.hyracks.dataflow.std.sort.AbstractSorterOperatorDescriptor;
 import org.apache.hyracks.storage.am.lsm.rtree.dataflow.LSMRTreeWithAntiMatterLocalResourceFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.HilbertDoubleComparatorFactory;
 import org.apache.hyracks.storage.am.rtree.linearize.ZCurveDoubleComparatorFactory;
+import org.spatiallsm.asterixdb.app.StockFields;
 import org.spatiallsm.storage.RTreeComparator;
 
 /**
@@ -65,8 +65,8 @@ public final class RTreeLinearizers {
         if (!(order instanceof OrderedLinearizeComparatorFactory tagSkipping)) {
             return order;
         }
-        Object curve = read(tagSkipping, "factory");
-        boolean ascending = (Boolean) read(tagSkipping, "ascending");
+        Object curve = StockFields.read(tagSkipping, "factory");
+        boolean ascending = (Boolean) StockFields.read(tagSkipping, "ascending");
         int dimensions = tagSkipping.createBinaryComparator().getDimensions();
         if (curve.getClass() == HilbertDoubleComparatorFactory.class) { // not the chosen stock subclasses
             return new OrderedLinearizeComparatorFactory(new CurveComparatorFactory.Hilbert(dimensions), ascending);
@@ -84,10 +84,10 @@ public final class RTreeLinearizers {
     public static Optional<String> curveName(ILinearizeComparatorFactory order) throws AlgebricksException {
         Object curve = order;
         if (order instanceof OrderedLinearizeComparatorFactory tagSkipping) {
-            if (!(Boolean) read(tagSkipping, "ascending")) {
+            if (!(Boolean) StockFields.read(tagSkipping, "ascending")) {
                 return Optional.empty();
             }
-            curve = read(tagSkipping, "factory");
+            curve = StockFields.read(tagSkipping, "factory");
         }
         if (curve instanceof SimpleLinearizeComparatorFactory) {
             return Optional.of("simple");
@@ -104,7 +104,7 @@ public final class RTreeLinearizers {
     /** The order of the R-tree that {@code resourceFactory} describes. */
     public static ILinearizeComparatorFactory order(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory)
             throws AlgebricksException {
-        return (ILinearizeComparatorFactory) read(resourceFactory, "linearizeCmpFactory");
+        return (ILinearizeComparatorFactory) StockFields.read(resourceFactory, "linearizeCmpFactory");
     }
 
     /** The number of dimensions of the R-tree that {@code resourceFactory} describes. */
@@ -116,7 +116,7 @@ public final class RTreeLinearizers {
     /** Sets the order of a resource factory AsterixDB has just built for one index (and nobody else holds). */
     public static void useOrder(LSMRTreeWithAntiMatterLocalResourceFactory resourceFactory,
             ILinearizeComparatorFactory order) throws AlgebricksException {
-        write(resourceFactory, "linearizeCmpFactory", order);
+        StockFields.write(resourceFactory, "linearizeCmpFactory", order);
     }
 
     /**
@@ -128,7 +128,8 @@ public final class RTreeLinearizers {
             throws AlgebricksException {
         for (IOperatorDescriptor operator : job.getOperatorMap().values()) {
             if (operator instanceof AbstractSorterOperatorDescriptor sorter) {
-                IBinaryComparatorFactory[] keys = (IBinaryComparatorFactory[]) read(sorter, "comparatorFactories");
+                IBinaryComparatorFactory[] keys =
+                        (IBinaryComparatorFactory[]) StockFields.read(sorter, "comparatorFactories");
                 for (int i = 0; i < keys.length; i++) {
                     if (keys[i] instanceof ILinearizeComparatorFactory curve) {
                         keys[i] = comparator.isPresent()
@@ -165,8 +166,9 @@ public final class RTreeLinearizers {
 
     private static void sortByCurve(AbstractSorterOperatorDescriptor sorter, ILinearizeComparatorFactory order,
             int primaryKeys, String index) throws AlgebricksException {
-        int[] fields = (int[]) read(sorter, "sortFields");
-        IBinaryComparatorFactory[] comparators = (IBinaryComparatorFactory[]) read(sorter, "comparatorFactories");
+        int[] fields = (int[]) StockFields.read(sorter, "sortFields");
+        IBinaryComparatorFactory[] comparators =
+                (IBinaryComparatorFactory[]) StockFields.read(sorter, "comparatorFactories");
         int coordinates = fields.length - primaryKeys;
         for (int i = 1; i < coordinates; i++) {
             if (fields[i] != fields[0] + i) {
@@ -180,44 +182,16 @@ public final class RTreeLinearizers {
         curveComparators[0] = order;
         System.arraycopy(fields, coordinates, curveFields, 1, primaryKeys);
         System.arraycopy(comparators, coordinates, curveComparators, 1, primaryKeys);
-        write(sorter, "sortFields", curveFields);
-        write(sorter, "comparatorFactories", curveComparators);
+        StockFields.write(sorter, "sortFields", curveFields);
+        StockFields.write(sorter, "comparatorFactories", curveComparators);
         // A normalized key of the first coordinate would sort by it before the curve is asked.
-        write(sorter, "keyNormalizerFactories", null);
+        StockFields.write(sorter, "keyNormalizerFactories", null);
     }
 
     /** The index a bulk load fills: the last name of its file split, as AsterixDB names index directories. */
     private static String indexName(LSMIndexBulkLoadOperatorDescriptor load) throws AlgebricksException {
-        IFileSplitProvider splits = (IFileSplitProvider) read(read(load, "indexHelperFactory"), "fileSplitProvider");
+        IFileSplitProvider splits = (IFileSplitProvider) StockFields
+                .read(StockFields.read(load, "indexHelperFactory"), "fileSplitProvider");
         return Path.of(splits.getFileSplits()[0].getPath()).getFileName().toString();
-    }
-
-    private static Object read(Object target, String fieldName) throws AlgebricksException {
-        try {
-            return field(target.getClass(), fieldName).get(target);
-        } catch (ReflectiveOperationException e) {
-            throw new AlgebricksException("spatial-lsm cannot read " + fieldName + " of " + target.getClass(), e);
-        }
-    }
-
-    private static void write(Object target, String fieldName, Object value) throws AlgebricksException {
-        try {
-            field(target.getClass(), fieldName).set(target, value);
-        } catch (ReflectiveOperationException e) {
-            throw new AlgebricksException("spatial-lsm cannot set " + fieldName + " of " + target.getClass(), e);
-        }
-    }
-
-    private static Field field(Class<?> type, String name) throws NoSuchFieldException {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            try {
-                Field field = c.getDeclaredField(name);
-                field.setAccessible(true);
-                return field;
-            } catch (NoSuchFieldException notHere) {
-                // look in the superclass
-            }
-        }
-        throw new NoSuchFieldException(name + " in " + type);
     }
 }

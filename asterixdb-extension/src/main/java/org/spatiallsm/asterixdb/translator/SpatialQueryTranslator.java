@@ -20,6 +20,7 @@ import org.apache.asterix.common.metadata.DataverseName;
 import org.apache.asterix.compiler.provider.ILangCompilationProvider;
 import org.apache.asterix.lang.common.base.Statement;
 import org.apache.asterix.lang.common.statement.CreateIndexStatement;
+import org.apache.asterix.lang.common.statement.DatasetDecl;
 import org.apache.asterix.lang.common.statement.IndexDropStatement;
 import org.apache.asterix.lang.common.statement.LoadStatement;
 import org.apache.asterix.lang.common.statement.SetStatement;
@@ -39,6 +40,7 @@ import org.apache.hyracks.api.exceptions.Warning;
 import org.apache.hyracks.api.util.ErrorMessageUtil;
 import org.spatiallsm.asterixdb.knn.KnnIndexRule;
 import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
+import org.spatiallsm.asterixdb.metadata.LeveledPrimaryIndex;
 import org.spatiallsm.asterixdb.rtree.OrderSwitchingConnection;
 import org.spatiallsm.asterixdb.rtree.RTreeLinearizers;
 import org.spatiallsm.partitioning.catalog.PolicyCatalog;
@@ -104,6 +106,20 @@ public class SpatialQueryTranslator extends QueryTranslator {
                     + KnnIndexRule.SETTING + ": expected \"true\" or \"false\", got \"" + set.getPropValue() + "\"");
         }
         config.put(KnnIndexRule.SETTING_KEY, value);
+    }
+
+    /**
+     * CREATE DATASET: AsterixDB creates the primary index from a plain dataset, whose resource factory would be a
+     * stock B-tree's even under the leveled policy; the job is submitted with a leveled B-tree's
+     * ({@link LeveledPrimaryIndex}).
+     */
+    @Override
+    public void handleCreateDatasetStatement(MetadataProvider metadataProvider, Statement stmt,
+            IHyracksClientConnection hcc, IRequestParameters requestParameters) throws Exception {
+        String datasetName = ((DatasetDecl) stmt).getName().getValue();
+        super.handleCreateDatasetStatement(metadataProvider, stmt,
+                OrderSwitchingConnection.wrap(hcc, job -> LeveledPrimaryIndex.useLeveledPrimary(job, datasetName)),
+                requestParameters);
     }
 
     @Override

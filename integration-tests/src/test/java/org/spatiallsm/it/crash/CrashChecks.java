@@ -233,10 +233,12 @@ public final class CrashChecks {
 
     /**
      * {@link LeveledInvariants} over one index partition of the components listing: its first violation as one line;
-     * empty when it holds, and for an index that has no levels (any index but a leveled R-tree).
+     * empty when it holds, and for an index that has no levels or no MBRs (any index but a leveled R-tree: a leveled
+     * B-tree, such as a leveled primary index, is checked by its records and the indexes that must agree with it).
      */
     public static Optional<String> leveledInvariantViolation(IndexComponents partition) {
-        if (partition.levels().stream().anyMatch(OptionalInt::isEmpty)) {
+        if (partition.levels().stream().anyMatch(OptionalInt::isEmpty)
+                || partition.mbrs().stream().anyMatch(Optional::isEmpty)) {
             return Optional.empty();
         }
         List<LeveledInvariants.Listed> listed = new ArrayList<>();

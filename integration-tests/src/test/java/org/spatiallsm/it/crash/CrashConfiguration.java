@@ -119,7 +119,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             // cap, and a step's flush writes 40 MB per partition, too slow for kills on a shared machine.
             organisations("SHB-tree on rectangles min-latency k=3", Shape.RECTANGLE,
                     Organisation.SHB.under("SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 64)", "min-latency",
-                            "{\"k\": 3}")));
+                            "{\"k\": 3}")),
+            // The leveled B-tree as a dataset's primary index (with its Bloom filters), halted at every leveled
+            // crash point, beside a stack-policy R-tree that must keep agreeing with it.
+            new CrashConfiguration("leveled primary B-tree, cap 1000",
+                    "CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"leveled\","
+                            + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2,"
+                            + " \"max-component-entries\": 1000}}}; " + rtree("binomial", "{\"k\": 2}"),
+                    "", LEVELED_POINTS));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a

@@ -15,6 +15,8 @@ import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
 import org.apache.hyracks.api.io.IIOManager;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+import org.apache.hyracks.storage.am.bloomfilter.impls.BloomFilterFactory;
+import org.apache.hyracks.storage.am.btree.impls.BatchPredicate;
 import org.apache.hyracks.storage.am.btree.impls.RangePredicate;
 import org.apache.hyracks.storage.am.common.impls.AbstractTreeIndex;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
@@ -25,6 +27,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent.LSMComponentType;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentBulkLoader;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
@@ -42,6 +45,7 @@ import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.crash.FaultPoints;
 import org.spatiallsm.asterixdb.introspection.PrunedIndex;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.pruning.SearchCounting;
 import org.spatiallsm.partitioning.leveled.KeyOrderCut;
@@ -51,12 +55,15 @@ import org.spatiallsm.partitioning.leveled.KeySearch;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
 /**
- * The leveled LSM B-tree (a secondary index): an LSM B-tree whose merges, chosen by the leveled policy, cut their
- * reconciled stream along the key order into outputs of at most the cap's entries each ({@link KeyOrderCut}), and
- * whose levels, key ranges, entry counts and sizes live in the manifest of the shared engine ({@link LeveledEngine}).
- * A key is the whole B-tree tuple (the secondary key, then the primary key), kept in the manifest as its fields'
- * bytes. Flushes are the stock B-tree's; a search skips the disk components whose key range misses its range, so a
- * point lookup opens at most one component per level &gt;= 1 (their ranges are disjoint), besides level 0.
+ * The leveled LSM B-tree (a secondary index, or a dataset's primary index): an LSM B-tree whose merges, chosen by
+ * the leveled policy, cut their reconciled stream along the key order into outputs of at most the cap's entries each
+ * ({@link KeyOrderCut}), and whose levels, key ranges, entry counts and sizes live in the manifest of the shared
+ * engine ({@link LeveledEngine}). A key is the whole B-tree key (a secondary index's: the secondary key, then the
+ * primary key; a primary index's: the primary key), kept in the manifest as its fields' bytes. A primary index keeps
+ * AsterixDB's duplicate check of inserts and a Bloom filter per component; every output of a merge gets its own,
+ * sized by its own entry count. Flushes are the stock B-tree's; a search skips the disk components whose key range
+ * misses its range, so a point lookup opens at most one component per level &gt;= 1 (their ranges are disjoint),
+ * besides level 0.
  * <p>
  * <b>Why pruning is safe with anti-matter.</b> An anti-matter entry carries the exact key of the entry it cancels,
  * and a component's range holds every key it stores, anti-matter included: a search that skips a component skips
@@ -70,12 +77,19 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
     private final int keyFields;
     private final SearchCounting counting = new SearchCounting();
 
-    public LeveledBTree(OrganisationBTree.Parts parts) throws HyracksDataException {
+    /**
+     * @param features whether this is a primary index (its inserts check for duplicates) and its Bloom filters, as
+     *                 its resource says; {@link OrganisationBTreeResource.PrimaryFeatures#SECONDARY} for a secondary
+     *                 B-tree
+     */
+    public LeveledBTree(OrganisationBTree.Parts parts, OrganisationBTreeResource.PrimaryFeatures features)
+            throws HyracksDataException {
         super(parts.ioManager(), parts.virtualBufferCaches(), parts.interior(), parts.insertLeaf(),
                 parts.deleteLeaf(), parts.diskBufferCache(), parts.files(), parts.componentFactory(),
-                parts.bulkLoadComponentFactory(), null, null, null, 0, parts.fieldCount(), parts.cmpFactories(),
-                parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(), parts.ioOpCallbackFactory(),
-                parts.pageWriteCallbackFactory(), false, false, null, null, parts.durable(), false, parts.tracer());
+                parts.bulkLoadComponentFactory(), null, null, null, features.bloomFilterFalsePositiveRate(),
+                parts.fieldCount(), parts.cmpFactories(), parts.mergePolicy(), parts.opTracker(), parts.ioScheduler(),
+                parts.ioOpCallbackFactory(), parts.pageWriteCallbackFactory(), features.isPrimary(),
+                features.hasBloomFilter(), null, null, parts.durable(), false, parts.tracer());
         this.files = (LeveledBTreeFileManager) parts.files();
         this.keyFields = parts.cmpFactories().length;
         // A comparator per thread: the policy (under the lock) and merges (on I/O threads) compare keys at once.
@@ -86,19 +100,27 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
                 parts.mergePolicy(), keys, LeveledBTree::keyRange);
     }
 
-    /** The storage of a leveled B-tree: its file manager, and the stock components with the crash point. */
-    public static final OrganisationBTree.Storage STORAGE = new OrganisationBTree.Storage() {
-        @Override
-        public LeveledBTreeFileManager files(IIOManager ioManager, FileReference file, DiskBTreeFactory trees,
-                ICompressorDecompressorFactory compressorFactory) {
-            return new LeveledBTreeFileManager(ioManager, file, trees, compressorFactory);
-        }
+    /**
+     * The storage of a leveled B-tree: its file manager, and the stock components with the crash point; with a Bloom
+     * filter on {@code bloomFilterKeyFields} per component if they are given (a primary index), none if null.
+     */
+    public static OrganisationBTree.Storage storage(int[] bloomFilterKeyFields) {
+        return new OrganisationBTree.Storage() {
+            @Override
+            public LeveledBTreeFileManager files(IIOManager ioManager, FileReference file, DiskBTreeFactory trees,
+                    ICompressorDecompressorFactory compressorFactory) {
+                return new LeveledBTreeFileManager(ioManager, file, trees, bloomFilterKeyFields != null,
+                        compressorFactory);
+            }
 
-        @Override
-        public LeveledDiskComponentFactory.BTree components(DiskBTreeFactory trees) {
-            return new LeveledDiskComponentFactory.BTree(trees);
-        }
-    };
+            @Override
+            public ILSMDiskComponentFactory components(DiskBTreeFactory trees) {
+                return bloomFilterKeyFields == null ? new LeveledDiskComponentFactory.BTree(trees)
+                        : new LeveledDiskComponentFactory.BTreeWithBloomFilter(trees,
+                                new BloomFilterFactory(trees.getBufferCache(), bloomFilterKeyFields));
+            }
+        };
+    }
 
     /** What the shared engine needs of a B-tree: its scans for key ranges and its components' files. */
     private final class Host implements LeveledEngine.Host {
@@ -138,7 +160,9 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
         @Override
         public ILSMDiskComponent createOutput(LSMComponentFileReferences outputFiles, long entries)
                 throws HyracksDataException {
-            return createDiskComponent(componentFactory, outputFiles.getInsertIndexFileReference(), null, null, true);
+            // The bulk loader sizes a Bloom filter by the entries given to it: exactly this output's.
+            return createDiskComponent(componentFactory, outputFiles.getInsertIndexFileReference(), null,
+                    outputFiles.getBloomFilterFileReference(), true);
         }
 
         @Override
@@ -353,7 +377,9 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
     public void getOperationalComponents(ILSMIndexOperationContext ctx) throws HyracksDataException {
         super.getOperationalComponents(ctx);
         int skipped = 0;
-        if (ctx.getOperation() == IndexOperation.SEARCH && ctx.getSearchPredicate() instanceof RangePredicate range) {
+        // A batch of point lookups (a primary index's, behind a secondary index) names one key at a time: no pruning.
+        if (ctx.getOperation() == IndexOperation.SEARCH && ctx.getSearchPredicate() instanceof RangePredicate range
+                && !(range instanceof BatchPredicate)) {
             for (Iterator<ILSMComponent> it = ctx.getComponentHolder().iterator(); it.hasNext();) {
                 ILSMComponent component = it.next();
                 if (component.getType() == LSMComponentType.DISK

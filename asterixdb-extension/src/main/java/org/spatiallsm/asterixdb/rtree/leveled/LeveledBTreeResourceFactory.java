@@ -10,8 +10,9 @@ import org.spatiallsm.asterixdb.app.StockFields;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 
 /**
- * Creates the resource of a {@link LeveledBTree} from what AsterixDB's own factory for the same secondary B-tree
- * holds. Travels (Java-serialized) in the index-creation job from the CC to the NCs.
+ * Creates the resource of a {@link LeveledBTree} from what AsterixDB's own factory for the same B-tree (a secondary
+ * index, or a dataset's primary index) holds. Travels (Java-serialized) in the index-creation job from the CC to the
+ * NCs.
  */
 public final class LeveledBTreeResourceFactory extends LSMBTreeLocalResourceFactory {
 
@@ -24,10 +25,13 @@ public final class LeveledBTreeResourceFactory extends LSMBTreeLocalResourceFact
     }
 
     /**
-     * The leveled B-tree of the index AsterixDB's {@code stock} factory describes: a secondary B-tree without a
-     * Bloom filter or a component filter, the only kind a leveled B-tree is yet; anything else is refused in one line.
+     * The leveled B-tree of the index AsterixDB's {@code stock} factory describes: a dataset's primary index (with its
+     * duplicate check, Bloom filters and compression) or a secondary B-tree without a Bloom filter; the primary-key
+     * index and a B-tree with a component filter are refused in one line.
+     *
+     * @param index how an error names the index ("index byCity", "the primary index of dataset D")
      */
-    public static LeveledBTreeResourceFactory of(LSMBTreeLocalResourceFactory stock, String indexName)
+    public static LeveledBTreeResourceFactory of(LSMBTreeLocalResourceFactory stock, String index)
             throws AlgebricksException {
         LeveledBTreeResourceFactory leveled;
         try {
@@ -36,12 +40,12 @@ public final class LeveledBTreeResourceFactory extends LSMBTreeLocalResourceFact
         } catch (HyracksDataException e) {
             throw new AlgebricksException(e);
         }
-        if (leveled.isPrimary || leveled.hasBloomFilter) {
-            throw new AlgebricksException("index " + indexName + ": merge policy \"leveled\" applies to secondary"
-                    + " B-tree indexes only, not to a primary or primary-key index (Bloom filters)");
+        if (!leveled.isPrimary && leveled.hasBloomFilter) {
+            throw new AlgebricksException(index + ": merge policy \"leveled\" applies to a dataset's"
+                    + " primary index and to secondary B-tree indexes, not to the primary-key index");
         }
         if (leveled.filterTypeTraits != null) {
-            throw new AlgebricksException("index " + indexName + ": a leveled B-tree does not support datasets with"
+            throw new AlgebricksException(index + ": a leveled B-tree does not support datasets with"
                     + " a filter (WITH FILTER ON)");
         }
         return leveled;
@@ -52,6 +56,8 @@ public final class LeveledBTreeResourceFactory extends LSMBTreeLocalResourceFact
         return new LeveledBTreeResource(new OrganisationBTreeResource.Args(typeTraits, cmpFactories,
                 fileRef.getRelativePath(), storageManager, mergePolicyFactory, mergePolicyProperties,
                 opTrackerProvider, ioOpCallbackFactory, pageWriteCallbackFactory, metadataPageManagerFactory,
-                vbcProvider, ioSchedulerProvider, nullTypeTraits, nullIntrospector));
+                vbcProvider, ioSchedulerProvider, nullTypeTraits, nullIntrospector),
+                new OrganisationBTreeResource.PrimaryFeatures(isPrimary, hasBloomFilter, bloomFilterKeyFields,
+                        bloomFilterFalsePositiveRate, compressorDecompressorFactory));
     }
 }

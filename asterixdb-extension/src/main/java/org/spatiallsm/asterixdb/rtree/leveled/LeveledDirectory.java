@@ -102,12 +102,13 @@ final class LeveledDirectory {
 
     /**
      * At start-up, after the stock code dropped the components whose valid bit is not set: the valid components
-     * ({@code validFiles}, by component name) that open, in search order, as the manifest says; the others (consumed
-     * inputs, orphans of a merge that never committed) are deleted. An unfinished rewrite of the manifest and a
-     * merge's temporary files are deleted first. An index partition whose files and manifest disagree
-     * ({@link LeveledManifest#inconsistency}) refuses to open, with one line, before anything is deleted.
+     * ({@code validFiles}: each component's files, by component name) that open, in search order, as the manifest
+     * says; the others (consumed inputs, orphans of a merge that never committed) are deleted. An unfinished
+     * rewrite of the manifest and a merge's temporary files are deleted first. An index partition whose files and
+     * manifest disagree ({@link LeveledManifest#inconsistency}) refuses to open, with one line, before anything is
+     * deleted.
      */
-    List<LSMComponentFileReferences> open(Map<String, FileReference> validFiles, Deletion deletion)
+    List<LSMComponentFileReferences> open(Map<String, LSMComponentFileReferences> validFiles, Deletion deletion)
             throws HyracksDataException {
         LeveledManifest.Selection selection;
         try {
@@ -116,11 +117,15 @@ final class LeveledDirectory {
             throw HyracksDataException.create(e);
         }
         for (String name : selection.deleted()) {
-            deletion.delete(validFiles.get(name));
+            for (FileReference file : validFiles.get(name).getFileReferences()) {
+                if (file != null) {
+                    deletion.delete(file);
+                }
+            }
         }
         List<LSMComponentFileReferences> components = new ArrayList<>();
         for (String name : selection.keptInOrder()) {
-            components.add(new LSMComponentFileReferences(validFiles.get(name), null, null));
+            components.add(validFiles.get(name));
         }
         return components;
     }

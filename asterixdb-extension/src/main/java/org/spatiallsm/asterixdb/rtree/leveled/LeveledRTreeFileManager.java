@@ -45,8 +45,9 @@ final class LeveledRTreeFileManager extends LSMRTreeWithAntiMatterTuplesFileMana
         // Drops (and deletes) the files whose valid bit is not set: outputs of a merge that never completed.
         ArrayList<IndexComponentFileReference> validFiles = new ArrayList<>();
         cleanupAndGetValidFilesInternal(COMPONENT_FILES_FILTER, treeFactory, validFiles, bufferCache);
-        Map<String, FileReference> byName = new HashMap<>();
-        validFiles.forEach(f -> byName.put(f.getFileName(), f.getFileRef()));
+        Map<String, LSMComponentFileReferences> byName = new HashMap<>();
+        validFiles.forEach(
+                f -> byName.put(f.getFileName(), new LSMComponentFileReferences(f.getFileRef(), null, null)));
         return directory.open(byName, file -> delete(bufferCache, file));
     }
 }
