@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,8 +196,14 @@ class DistributionTest {
                 .anyMatch(column -> column.matches("8x\\d+")).contains("same"));
     }
 
+    /**
+     * A clean stop and start through the scripts: {@code ./scripts/test --extended} (a restart costs about 30 s; the
+     * default suite restarts the same distribution through {@code start-cluster} after each crash of
+     * {@code CrashSafetyTest}, and restarts in-process clusters in many tests).
+     */
     @Test
     @Order(9)
+    @Tag("extended")
     void dataAndPolicySurviveStopAndStart() throws Exception {
         assertThat(run("bin/stop-cluster").exitCode()).isZero();
         ScriptResult start = run("bin/start-cluster");
