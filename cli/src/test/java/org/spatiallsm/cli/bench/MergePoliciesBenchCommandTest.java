@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.CliRun;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.experiment.bench.MergeBenchRow;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
@@ -36,7 +37,7 @@ class MergePoliciesBenchCommandTest {
 
         long overhead = MergeBenchRow.fittedComponentOverhead(events).orElseThrow();
         MergeBenchRow row = MergeBenchRow.measure("constant-all k=1", constantAll.create(
-                PolicyParameters.parse(constantAll, Map.of("k", "1"))), events, 1000, 2.0, 0.5, overhead);
+                PolicyParameters.parse(constantAll, Map.of("k", "1"))), events, 1000, 2.0, overhead);
 
         assertThat(overhead).isEqualTo(10);
         assertThat(row.partitions()).isEqualTo(1);
@@ -59,7 +60,7 @@ class MergePoliciesBenchCommandTest {
         // Had the engine not merged, the core (which merges everything above k = 1) would have decided otherwise.
         MergeBenchRow unmerged = MergeBenchRow.measure("constant-all k=1", constantAll.create(
                 PolicyParameters.parse(constantAll, Map.of("k", "1"))), events.subList(0, 2), 1000, 2.0,
-                0.5, overhead);
+                overhead);
         assertThat(unmerged.sameDecisions()).isFalse();
         assertThat(MergeBenchRow.table("title", List.of(unmerged))).contains("DIFFER");
     }
