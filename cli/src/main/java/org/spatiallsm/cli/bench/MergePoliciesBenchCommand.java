@@ -117,11 +117,12 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
             MergePoliciesStudy study = new MergePoliciesStudy();
             List<String> knobs = knobs(chosen, records);
             StudyBench.configurations(study, Scale.SMOKE, knobs);
-            QueryServiceClient client = endpoint.client();
             long warmUps = warmUpFlushes == null ? flushes : warmUpFlushes;
+            List<String> warmUpKnobs = knobs(chosen.subList(0, 1), Math.max(1, warmUps) * perFlush);
+            StudyBench.configurations(study, Scale.SMOKE, warmUpKnobs);
+            QueryServiceClient client = endpoint.client();
             if (warmUps > 0) {
-                StudyBench.warmUp(client, System.err, study, Scale.SMOKE, knobs(chosen.subList(0, 1),
-                        warmUps * perFlush));
+                StudyBench.warmUp(client, System.err, study, Scale.SMOKE, warmUpKnobs);
             }
             List<PolicyRun> runs = new ArrayList<>();
             Path runFolder;
@@ -152,12 +153,18 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         });
     }
 
-    /** The experiment's knobs for {@code policies} and {@code count} records in flushes of --records/--flushes. */
-    private List<String> knobs(List<PolicyParameters> policies, long count) {
+    /**
+     * The experiment's knobs for {@code policies} and {@code count} records in flushes of --records/--flushes, with
+     * the --param values those policies declare (the warm-up's one policy may lack some).
+     */
+    List<String> knobs(List<PolicyParameters> policies, long count) {
+        List<String> declared = parameters.stream().filter(parameter -> policies.stream()
+                .anyMatch(policy -> policy.values().containsKey(parameter.substring(0, parameter.indexOf('='))
+                        .strip()))).toList();
         return List.of("records=" + count, "recordsPerFlush=" + records / flushes, "recordBytes=" + recordBytes,
                 "index=" + index, "policies=" + String.join(",", policies.stream()
                         .map(p -> p.descriptor().name()).toList()),
-                "policyParameters=" + String.join(",", parameters));
+                "policyParameters=" + String.join(",", declared));
     }
 
     /** What one policy's ingestion left: the measured index's flush and merge events and the load's seconds. */

@@ -13,10 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.CliRun;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.StudyBench;
 import org.spatiallsm.experiment.bench.MergeBenchRow;
+import org.spatiallsm.experiment.study.MergePoliciesStudy;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
+
+import picocli.CommandLine;
 
 /** bench merge-policies: measurement against the simulator and one-line errors (no cluster needed). */
 class MergePoliciesBenchCommandTest {
@@ -70,6 +76,21 @@ class MergePoliciesBenchCommandTest {
         DiskComponent first = component(0, 0, 100, false);
         assertThat(MergeBenchRow.fittedComponentOverhead(List.of(flush(1, first, List.of(first)))))
                 .isEmpty();
+    }
+
+    @Test
+    void theWarmUpUnderTheFirstPolicyGetsOnlyTheParametersThatPolicyDeclares() {
+        MergePoliciesBenchCommand command = new MergePoliciesBenchCommand();
+        new CommandLine(command).parseArgs("--policies", "binomial,tiered", "--param", "k=2", "--param",
+                "size-ratio=2", "--records", "400", "--flushes", "4", "--index", "rtree");
+        PolicyDescriptor binomial = MergePolicies.byName("binomial");
+
+        List<String> warmUp = command.knobs(List.of(PolicyParameters.parse(binomial, Map.of("k", "2"))), 200);
+
+        assertThat(warmUp).contains("records=200", "recordsPerFlush=100", "index=rtree", "policies=binomial",
+                "policyParameters=k=2");
+        assertThat(StudyBench.configurations(new MergePoliciesStudy(), Scale.SMOKE, warmUp))
+                .extracting(Configuration::id).containsExactly("binomial");
     }
 
     @Test
