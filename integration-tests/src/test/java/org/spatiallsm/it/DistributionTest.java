@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -185,7 +186,8 @@ class DistributionTest {
     void benchMergePoliciesMeasuresAnRtreeUnderEachPolicy() throws Exception {
         ScriptResult bench = run("bin/spatial-lsm", "bench", "merge-policies", "--index", "rtree",
                 "--policies", "binomial,tiered", "--param", "k=2", "--param", "size-ratio=2",
-                "--records", "4000", "--flushes", "8", "--warm-up-flushes", "0", "--record-bytes", "16");
+                "--records", "4000", "--flushes", "8", "--warm-up-flushes", "0", "--record-bytes", "16",
+                "--out", var.resolve("results").toString());
 
         assertThat(bench.exitCode()).as(bench.output()).isZero();
         assertThat(bench.output()).contains("R-tree locationIndex (primary index under binomial k=8)");
@@ -194,6 +196,13 @@ class DistributionTest {
         // Columns are separated by two or more spaces; a row's own label has single spaces.
         assertThat(rows).as(bench.output()).hasSize(2).allSatisfy(row -> assertThat(row.split(" {2,}"))
                 .anyMatch(column -> column.matches("8x\\d+")).contains("same"));
+        // It ran the experiment merge-policies: its run folder holds both configurations' samples.
+        try (Stream<Path> runs = Files.list(var.resolve("results"))) {
+            Path runFolder = runs.filter(p -> p.getFileName().toString().startsWith("merge-policies-")).findFirst()
+                    .orElseThrow();
+            assertThat(runFolder.resolve("binomial/io-events.csv")).isNotEmptyFile();
+            assertThat(runFolder.resolve("tiered/io-events.csv")).isNotEmptyFile();
+        }
     }
 
     /**

@@ -8,12 +8,10 @@ import java.util.function.LongFunction;
 import org.spatiallsm.experiment.ClusterSession;
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
-import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -85,7 +83,8 @@ final class StudySetup {
      * {@code points} ({@code recordBytes} each, payloads from {@code seed}) sent as {@code transport} says.
      */
     static void loadPoints(ConfigurationRun run, DatasetName dataset, Parameters parameters,
-            SpatialPolicyConfiguration policy, RecordGenerator points, Loading loading) throws Exception {
+            SpatialPolicyConfiguration policy, RecordGenerator points, RecordTransport.Loading loading)
+            throws Exception {
         createPointDataset(run.cluster(), dataset, policy.withClause());
         long seed = parameters.whole("seed", Long.MIN_VALUE);
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
@@ -109,38 +108,18 @@ final class StudySetup {
         return transport.equals(FEED);
     }
 
-    /** What a configuration does with the records it is given a way to send. */
-    @FunctionalInterface
-    interface Loading {
-        void load(ConfigurationRun.RangeInsert insert) throws Exception;
-    }
-
     /**
-     * Runs {@code loading} with records sent as {@code transport} says: through one socket feed into the dataset,
-     * which is dropped afterwards (no DDL runs on a dataset while a feed into it does), or as INSERT statements of
-     * {@code batch} records.
+     * Runs {@code loading} with records sent as {@code transport} says (see {@link RecordTransport}).
      *
      * @param typeName the dataset's record type
      * @param keyField its int64 primary key, which a record's number becomes
      * @param record   the ADM text of record {@code n}, one line
      */
     static void withTransport(ConfigurationRun run, DatasetName dataset, Parameters parameters, String typeName,
-            String keyField, LongFunction<String> record, Loading loading) throws Exception {
-        if (feedTransport(parameters)) {
-            try (FeedInsert feed = FeedInsert.start(run.cluster(), dataset, typeName, keyField, record)) {
-                loading.load(feed);
-            }
-        } else {
-            int batch = parameters.small("batch", 1);
-            loading.load((first, end) -> {
-                try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT,
-                        batch)) {
-                    for (long id = first; id < end; id++) {
-                        sink.write(record.apply(id));
-                    }
-                }
-            });
-        }
+            String keyField, LongFunction<String> record, RecordTransport.Loading loading) throws Exception {
+        boolean feed = feedTransport(parameters);
+        new RecordTransport(feed, feed ? 1 : parameters.small("batch", 1)).with(run.cluster(), dataset, typeName,
+                keyField, record, loading);
     }
 
     /**
