@@ -16,6 +16,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexCursor;
+import org.spatiallsm.asterixdb.organisation.EveryEntryPredicate;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
@@ -56,7 +57,8 @@ final class OrganisationKnn {
         ArrayTupleBuilder copier = new ArrayTupleBuilder(index.getFieldCount());
         try {
             ExpandingWindowKnn.Windows<EntryKey> windows = (window, sink) -> {
-                accessor.search(cursor, new SearchPredicate(windowKey(window), null));
+                accessor.search(cursor, window.equals(ExpandingWindowKnn.WHOLE_PLANE)
+                        ? new EveryEntryPredicate(windowKey(window)) : new SearchPredicate(windowKey(window), null));
                 try {
                     while (cursor.hasNext()) {
                         cursor.next();

@@ -43,7 +43,10 @@ import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
  */
 public final class ExpandingWindowKnn {
 
-    /** The whole plane: the window that ends every search. */
+    /**
+     * The whole plane: the window that ends every search, and holds every entry. An entry with a NaN coordinate is at
+     * a NaN distance, which sorts after every other (as {@code Double.compare} and AsterixDB's ORDER BY sort it).
+     */
     public static final Rect WHOLE_PLANE = new Rect(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY,
             Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
 
@@ -53,7 +56,10 @@ public final class ExpandingWindowKnn {
     /** An index's window search. */
     @FunctionalInterface
     public interface Windows<K> {
-        /** Offers every live entry whose point lies in the closed {@code window} to {@code sink}, each once. */
+        /**
+         * Offers every live entry whose point lies in the closed {@code window} to {@code sink}, each once; for
+         * {@link #WHOLE_PLANE}, every live entry, those with a NaN coordinate too (which lie in no window).
+         */
         void search(Rect window, Sink<K> sink) throws IOException;
     }
 

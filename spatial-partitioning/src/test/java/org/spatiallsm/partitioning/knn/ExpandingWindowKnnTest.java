@@ -28,7 +28,7 @@ class ExpandingWindowKnnTest {
     private record Point(String key, double x, double y) {
     }
 
-    /** A window search over fixed live points, recording the windows it was asked for. */
+    /** A window search over fixed live points, recording the windows it was asked for; the whole plane holds all. */
     private static final class LivePoints implements Windows<String> {
         private final List<Point> points;
         private final List<Rect> windows = new ArrayList<>();
@@ -41,7 +41,7 @@ class ExpandingWindowKnnTest {
         public void search(Rect window, Sink<String> sink) {
             windows.add(window);
             for (Point p : points) {
-                if (window.contains(p.x, p.y)) {
+                if (window.equals(ExpandingWindowKnn.WHOLE_PLANE) || window.contains(p.x, p.y)) {
                     sink.entry(p.x, p.y, p.key);
                 }
             }
@@ -129,6 +129,18 @@ class ExpandingWindowKnnTest {
         Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 10);
         assertThat(keys(result)).containsExactly("in", "same", "out", "infinite");
         assertThat(index.windows).last().isEqualTo(ExpandingWindowKnn.WHOLE_PLANE);
+    }
+
+    /** As a full scan orders them: a NaN distance after every other, all tied for a NaN query point. */
+    @Test
+    void nanPointsComeLastAndANanQueryPointTiesEveryEntry() throws IOException {
+        LivePoints index = new LivePoints(p("nan", Double.NaN, 0), p("a", 1, 0), p("infinite", 0,
+                Double.NEGATIVE_INFINITY), p("b", 0, 2));
+        assertThat(keys(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 2))).containsExactly("a", "b");
+        assertThat(keys(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 4))).containsExactly("a", "b",
+                "infinite", "nan");
+        assertThat(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, Double.NaN, 1).hits()).as("every one tied")
+                .hasSize(4).allMatch(hit -> Double.isNaN(hit.distance()));
     }
 
     @Test
