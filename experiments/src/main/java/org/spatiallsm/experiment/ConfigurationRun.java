@@ -35,7 +35,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class ConfigurationRun implements Closeable {
 
     public static final List<String> QUERY_COLUMNS = List.of("phase", "query_kind", "sigma", "query_no",
-            "latency_ms", "results", "components_opened", "components_skipped", "pages_read");
+            "latency_ms", "results", "components_opened", "components_skipped", "pages_read", "index_searches",
+            "entries_read");
     public static final List<String> IO_EVENT_COLUMNS = List.of("t_ms", "records_ingested", "index", "node",
             "partition", "kind", "level", "bytes_in", "bytes_out", "entries_in", "entries_out", "components_in",
             "components_out", "duration_ms");
@@ -241,7 +242,7 @@ public final class ConfigurationRun implements Closeable {
         OptionalLong count = results.size() == 1 && results.get(0).isNumber()
                 ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
         queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),
-                after.pagesReadSince(before));
+                after.pagesReadSince(before), after.indexSearchesSince(before), after.entriesReadSince(before));
         return results;
     }
 

@@ -73,8 +73,9 @@ final class SkipScanCursor extends OrganisationCursor {
             btree = index.btreeAccessor();
             btreeCursor = btree.createSearchCursor(false);
         }
+        boolean everyEntry = searchPred instanceof EveryEntryPredicate;
         scan = new SkipScan.Stream<>(this::seek, HilbertOrganisation.ORDER, cells.get(), layout::position,
-                entry -> mbr.contains(layout.x(entry), layout.y(entry)));
+                entry -> everyEntry || mbr.contains(layout.x(entry), layout.y(entry)));
     }
 
     private CurveIndex.LeafCursor<ITupleReference> seek(long position) {

@@ -79,13 +79,12 @@ final class StudySetup {
     }
 
     /**
-     * Creates the point dataset with {@code policy}'s R-tree, then runs {@code loading} with records of
+     * Creates the point dataset with the spatial index {@code indexClause}, then runs {@code loading} with records of
      * {@code points} ({@code recordBytes} each, payloads from {@code seed}) sent as {@code transport} says.
      */
     static void loadPoints(ConfigurationRun run, DatasetName dataset, Parameters parameters,
-            SpatialPolicyConfiguration policy, RecordGenerator points, RecordTransport.Loading loading)
-            throws Exception {
-        createPointDataset(run.cluster(), dataset, policy.withClause());
+            String indexClause, RecordGenerator points, RecordTransport.Loading loading) throws Exception {
+        createPointDataset(run.cluster(), dataset, indexClause);
         long seed = parameters.whole("seed", Long.MIN_VALUE);
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         withTransport(run, dataset, parameters, POINT_TYPE, "id",
@@ -124,13 +123,14 @@ final class StudySetup {
 
     /**
      * A dataset of point records (an id, the point "location" and a payload) under the studies' primary policy,
-     * with the R-tree {@link Statements#RTREE} on the point created {@code WITH rtreeWith}.
+     * with the spatial index {@link Statements#RTREE} on the point: {@code indexClause} is what follows the field in
+     * its CREATE INDEX, e.g. {@link SpatialPolicyConfiguration#indexClause}.
      */
-    static void createPointDataset(ClusterSession cluster, DatasetName dataset, String rtreeWith) {
+    static void createPointDataset(ClusterSession cluster, DatasetName dataset, String indexClause) {
         cluster.client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
                 + "; CREATE TYPE " + POINT_TYPE + " IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
                 + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + POINT_TYPE + ") PRIMARY KEY id WITH "
                 + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
-                + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + rtreeWith + ";");
+                + Sqlpp.identifier(dataset.dataset()) + "(location) " + indexClause + ";");
     }
 }
