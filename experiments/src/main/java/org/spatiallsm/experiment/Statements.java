@@ -19,7 +19,7 @@ public final class Statements {
             + "\"parameters\": {\"k\": 8}}}";
     /** Bytes of a point record besides its payload (id, point, field names), so that a record size is the whole. */
     public static final int POINT_RECORD_OVERHEAD = 60;
-    private static final long HASH_MULTIPLIER = 48_271;
+    private static final long HASH_MULTIPLIER = 1_327_217_884;
     private static final long HASH_MODULUS = (1L << 31) - 1;
     private static final String PAYLOAD_CHARACTERS =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -61,9 +61,10 @@ public final class Statements {
     }
 
     /**
-     * The key of record number {@code x} (a SQL++ int64 expression) in hashed order: x * 48271 mod (2^31 - 1), the
-     * Park-Miller generator's step, a bijection of 0 .. 2^31 - 2 onto itself (2^31 - 1 is prime), computed without
-     * overflow for x below 2^31.
+     * The key of record number {@code x} (a SQL++ int64 expression) in hashed order: x * 1,327,217,884 mod (2^31 - 1),
+     * a bijection of 0 .. 2^31 - 2 onto itself (2^31 - 1 is prime), computed without overflow for x below 2^31. The
+     * multiplier is the modulus times the golden ratio's fraction, so consecutive records land far apart and every
+     * flush spans the whole key range.
      */
     public static String hashedKey(String x) {
         return "(" + x + " * " + HASH_MULTIPLIER + " % " + HASH_MODULUS + ")";

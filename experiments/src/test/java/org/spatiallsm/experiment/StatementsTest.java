@@ -54,11 +54,14 @@ class StatementsTest {
         DatasetName dataset = new DatasetName("Bench", "d");
 
         assertThat(Statements.generated("UPSERT", dataset, "[3, 7]", 16, false, true))
-                .startsWith("UPSERT INTO " + dataset.sql() + " (SELECT VALUE {\"id\": (x * 48271 % 2147483647), ")
+                .startsWith("UPSERT INTO " + dataset.sql() + " (SELECT VALUE {\"id\": (x * 1327217884 % 2147483647), ")
                 .endsWith("FROM [3, 7] x);");
-        assertThat(Statements.hashedKey(1)).isEqualTo(48_271);
-        // 2^31 - 2 is the largest number the map covers; it maps to -48271 mod (2^31 - 1).
-        assertThat(Statements.hashedKey((1L << 31) - 2)).isEqualTo((1L << 31) - 1 - 48_271);
+        assertThat(Statements.hashedKey(1)).isEqualTo(1_327_217_884);
+        // 2^31 - 2 is the largest number the map covers; it maps to -1,327,217,884 mod (2^31 - 1).
+        assertThat(Statements.hashedKey((1L << 31) - 2)).isEqualTo(820_265_763);
+        // Consecutive records are far apart: the first ten keys spread over the whole range.
+        assertThat(java.util.stream.LongStream.range(0, 10).map(Statements::hashedKey).max().getAsLong())
+                .isGreaterThan(1L << 30);
         Set<Long> keys = new HashSet<>();
         for (long x = 0; x < 100_000; x++) {
             keys.add(Statements.hashedKey(x));

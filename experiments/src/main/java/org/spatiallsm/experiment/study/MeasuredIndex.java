@@ -132,9 +132,12 @@ final class MeasuredIndex {
             List<LsmEvent> own = byPartition.getOrDefault(key, List.of());
             EngineCosts costs = policy.reportsEvents() ? EngineCosts.of(PartitionHistories.of(own),
                     !policy.leveled()) : listedCosts(key);
-            Object agrees = policy.stackCore().isPresent()
-                    ? DecisionReplay.makesTheEnginesMerges(policy.stackCore().get(), PartitionHistories.of(own))
-                    : policy.leveled() ? levelsEqual.get(key) : null;
+            Boolean agrees = null; // unknown for the stock policies, which have no core here
+            if (policy.stackCore().isPresent()) {
+                agrees = DecisionReplay.makesTheEnginesMerges(policy.stackCore().get(), PartitionHistories.of(own));
+            } else if (policy.leveled()) {
+                agrees = levelsEqual.get(key);
+            }
             boolean depthMeaningful = !policy.leveled();
             Object optimum = policy.bound().isPresent() && costs.flushes() > 0
                     ? BoundedDepth.optimalMaxWrites(costs.flushes(), policy.bound().getAsInt()) : null;

@@ -133,14 +133,17 @@ record StudiedPolicy(String name, String label, Map<String, String> parameters, 
         return own;
     }
 
-    /** {"merge-policy": {"name": ..., "parameters": {...}}}, numbers as numbers, words as strings. */
+    /** {"merge-policy": {"name": ..., "parameters": {...}}}: integers, decimals, and words as strings. */
     static String with(String policy, Map<String, String> parameters) {
         ObjectNode with = JsonNodeFactory.instance.objectNode();
         ObjectNode merge = with.putObject("merge-policy");
         merge.put("name", policy);
         ObjectNode values = merge.putObject("parameters");
         parameters.forEach((name, value) -> {
-            if (value.matches("-?[0-9]+(\\.[0-9]+)?")) {
+            // Integers as integers: AsterixDB's stock policies refuse 30.0 where they expect a bigint.
+            if (value.matches("-?[0-9]+")) {
+                values.put(name, Long.parseLong(value));
+            } else if (value.matches("-?[0-9]*\\.[0-9]+")) {
                 values.put(name, new BigDecimal(value));
             } else {
                 values.put(name, value);
