@@ -305,8 +305,7 @@ public final class ConfigurationRun implements Closeable {
      * outputs are all the components it wrote (K for a leveled R-tree).
      */
     public void writeIoEvents(DatasetName dataset) throws IOException {
-        List<LsmEvent> events = cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
-                .filter(event -> event.isFlush() || event.isMerge())
+        List<LsmEvent> events = events(dataset).stream().filter(event -> event.isFlush() || event.isMerge())
                 .sorted(Comparator.comparingLong(event -> eventTime(event).orElse(Long.MAX_VALUE))).toList();
         for (LsmEvent event : events) {
             OptionalLong t = eventTime(event);
@@ -318,6 +317,16 @@ public final class ConfigurationRun implements Closeable {
                     event.bytesWritten(), entriesIn, entries(event.outputs()), event.inputs().size(),
                     event.outputs().size(), event.durationMillis());
         }
+    }
+
+    /**
+     * The dataset's LSM events since this configuration started. The event files outlive a cluster restart, and
+     * AsterixDB may give a new dataset the id of one dropped before the restart, so an earlier dataset of the same
+     * name can share the id; its events are older than this run.
+     */
+    public List<LsmEvent> events(DatasetName dataset) {
+        return cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(event -> eventTime(event).orElse(0) >= 0).toList();
     }
 
     /** Entries of all {@code components}; empty if one of them does not count its entries. */

@@ -157,7 +157,7 @@ public final class MergePoliciesStudy implements Study {
             }
         }
         run.writeIoEvents(dataset);
-        index.summarise(run, run.cluster().lsm().events(dataset.dataverse(), dataset.dataset()),
+        index.summarise(run, run.events(dataset),
                 run.studyFile("summary.csv", SUMMARY_COLUMNS), records / seconds);
     }
 
