@@ -55,23 +55,24 @@ public final class MergePoliciesStudy implements Study {
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 4_000, 200, 500, 0);
-            case SMALL -> put(preset, 100_000, 1_000, 5_000, 5);
-            case MEDIUM -> put(preset, 2_000_000, 1_000, 20_000, 5);
-            case LARGE -> put(preset, 10_000_000, 1_000, 50_000, 5);
+            case SMOKE -> put(preset, 4_000, 200, 500, 0, scale);
+            case SMALL -> put(preset, 100_000, 1_000, 5_000, 5, scale);
+            case MEDIUM -> put(preset, 2_000_000, 1_000, 20_000, 5, scale);
+            case LARGE -> put(preset, 10_000_000, 1_000, 50_000, 5, scale);
             default -> throw new IllegalArgumentException(scale.id());
         }
+        return preset;
+    }
+
+    private static void put(Map<String, String> preset, long records, int recordBytes, long perFlush, int lookups,
+            Scale scale) {
+        preset.put("records", Long.toString(records));
+        preset.put("recordBytes", Integer.toString(recordBytes));
+        preset.put("recordsPerFlush", Long.toString(perFlush));
         // Smoke stays as cheap as it was: the stack policies of spatial-lsm alone.
         preset.put("policies", scale == Scale.SMOKE
                 ? MergePolicies.all().stream().map(PolicyDescriptor::name).collect(Collectors.joining(","))
                 : "binomial,min-latency,tiered,bigtable,exploring,concurrent,prefix,leveled");
-        return preset;
-    }
-
-    private static void put(Map<String, String> preset, long records, int recordBytes, long perFlush, int lookups) {
-        preset.put("records", Long.toString(records));
-        preset.put("recordBytes", Integer.toString(recordBytes));
-        preset.put("recordsPerFlush", Long.toString(perFlush));
         preset.put("policyParameters", "");
         preset.put("index", "primary");
         preset.put("workload", "append");
