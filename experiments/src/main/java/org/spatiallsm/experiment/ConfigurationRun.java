@@ -8,16 +8,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
@@ -73,7 +76,14 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile throughput;
     private final CsvFile components;
     private final CsvFile builds;
+    private final Path folder;
+    /** A study's own files beside the five, closed with them. */
+    private final List<CsvFile> studyFiles = new ArrayList<>();
+    private Consumer<List<IndexComponents>> sampleListener = listing -> {
+    };
     private Map<String, Long> indexBytes = Map.of();
+    /** Per query phase: queries, and the components they opened (-1 once a query had no counters). */
+    private final Map<String, long[]> queriesByPhase = new TreeMap<>();
     /** The counters after the last query, and of which dataset and index; null when anything ran since. */
     private SearchCounters lastCounters;
     private String lastCountersOf;
@@ -83,6 +93,7 @@ public final class ConfigurationRun implements Closeable {
         this.cluster = cluster;
         this.label = label;
         this.log = log;
+        this.folder = folder;
         this.queries = new CsvFile(folder.resolve("queries.csv"), QUERY_COLUMNS);
         this.ioEvents = new CsvFile(folder.resolve("io-events.csv"), IO_EVENT_COLUMNS);
         this.throughput = new CsvFile(folder.resolve("throughput.csv"), THROUGHPUT_COLUMNS);
@@ -93,6 +104,18 @@ public final class ConfigurationRun implements Closeable {
 
     public ClusterSession cluster() {
         return cluster;
+    }
+
+    /** A CSV file of the study's own in the configuration's folder (documented with the study), closed with the run. */
+    public CsvFile studyFile(String name, List<String> columns) throws IOException {
+        CsvFile file = new CsvFile(folder.resolve(name), columns);
+        studyFiles.add(file);
+        return file;
+    }
+
+    /** Also gives every component sample (after each flush and each settling) to {@code listener}. */
+    public void onComponentSample(Consumer<List<IndexComponents>> listener) {
+        sampleListener = listener;
     }
 
     /** Milliseconds since this configuration started. */
@@ -132,6 +155,7 @@ public final class ConfigurationRun implements Closeable {
                 for (long from = shareStart; from < shareEnd; from += piece) {
                     long to = Math.min(shareEnd, from + piece);
                     insert.insert(from, to);
+                    lastCountersOf = null; // the insert's key lookups searched the index too
                     ingested(to - from);
                     progress.advance(to - from);
                 }
@@ -183,6 +207,7 @@ public final class ConfigurationRun implements Closeable {
 
     /** Rows of components.csv: per index and level (0 for a stack), the components and bytes of all partitions. */
     public void sampleComponents(List<IndexComponents> listing) throws IOException {
+        sampleListener.accept(listing);
         long t = tMs();
         Map<String, TreeMap<Integer, long[]>> perIndex = new TreeMap<>();
         for (IndexComponents partition : listing) {
@@ -241,9 +266,33 @@ public final class ConfigurationRun implements Closeable {
         lastCountersOf = countersOf;
         OptionalLong count = results.size() == 1 && results.get(0).isNumber()
                 ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
-        queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),
+        OptionalLong opened = after.openedSince(before);
+        queries.row(phase, kind, sigma, number, latency, count, opened, after.skippedSince(before),
                 after.pagesReadSince(before), after.indexSearchesSince(before), after.entriesReadSince(before));
+        long[] tally = queriesByPhase.computeIfAbsent(phase, p -> new long[2]);
+        tally[0]++;
+        tally[1] = tally[1] < 0 || opened.isEmpty() ? -1 : tally[1] + opened.getAsLong();
         return results;
+    }
+
+    /** Queries of {@code phase} so far. */
+    public long queryCount(String phase) {
+        return queriesByPhase.getOrDefault(phase, new long[2])[0];
+    }
+
+    /**
+     * Components the queries of {@code phase} opened per query, all partitions together; empty without queries or
+     * when the index does not count them.
+     */
+    public OptionalDouble openedPerQuery(String phase) {
+        long[] tally = queriesByPhase.get(phase);
+        return tally == null || tally[0] == 0 || tally[1] < 0 ? OptionalDouble.empty()
+                : OptionalDouble.of((double) tally[1] / tally[0]);
+    }
+
+    /** A line on the progress stream, after the configuration's label. */
+    public void log(String line) {
+        log.println(label + line);
     }
 
     private SearchCounters counters(DatasetName dataset, String index) {
@@ -257,8 +306,7 @@ public final class ConfigurationRun implements Closeable {
      * outputs are all the components it wrote (K for a leveled R-tree).
      */
     public void writeIoEvents(DatasetName dataset) throws IOException {
-        List<LsmEvent> events = cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
-                .filter(event -> event.isFlush() || event.isMerge())
+        List<LsmEvent> events = events(dataset).stream().filter(event -> event.isFlush() || event.isMerge())
                 .sorted(Comparator.comparingLong(event -> eventTime(event).orElse(Long.MAX_VALUE))).toList();
         for (LsmEvent event : events) {
             OptionalLong t = eventTime(event);
@@ -270,6 +318,16 @@ public final class ConfigurationRun implements Closeable {
                     event.bytesWritten(), entriesIn, entries(event.outputs()), event.inputs().size(),
                     event.outputs().size(), event.durationMillis());
         }
+    }
+
+    /**
+     * The dataset's LSM events since this configuration started. The event files outlive a cluster restart, and
+     * AsterixDB may give a new dataset the id of one dropped before the restart, so an earlier dataset of the same
+     * name can share the id; its events are older than this run.
+     */
+    public List<LsmEvent> events(DatasetName dataset) {
+        return cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(event -> eventTime(event).orElse(0) >= 0).toList();
     }
 
     /** Entries of all {@code components}; empty if one of them does not count its entries. */
@@ -302,6 +360,9 @@ public final class ConfigurationRun implements Closeable {
     @Override
     public void close() throws IOException {
         for (CsvFile file : List.of(queries, ioEvents, throughput, components, builds)) {
+            file.close();
+        }
+        for (CsvFile file : studyFiles) {
             file.close();
         }
     }
