@@ -139,7 +139,7 @@ final class OpenIndexes {
      */
     private static IndexListing indexListing(OpenIndex open) {
         ILSMIndex index = open.index();
-        PrunedIndex pruned = index instanceof PrunedIndex p ? p : null;
+        PrunedIndex pruned = PrunedIndex.of(index);
         long flushCount;
         List<ComponentListing> components = new ArrayList<>();
         ReadAmplification.Counts reads;
