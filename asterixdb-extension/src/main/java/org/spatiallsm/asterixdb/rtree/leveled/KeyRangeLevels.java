@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
@@ -25,8 +26,10 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentBulkLoader;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMTreeTupleReference;
 import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMIndexSearchCursor;
@@ -102,34 +105,64 @@ public final class KeyRangeLevels implements LeveledIndex, PrunedIndex {
         return policy instanceof LeveledMergePolicy;
     }
 
+    /** The levels of a leveled B-tree or of a leveled organisation's B-tree; empty for any other index. */
+    public static Optional<KeyRangeLevels> of(ILSMIndex index) {
+        if (index instanceof LeveledBTree leveled) {
+            return Optional.of(leveled.levels());
+        }
+        return index instanceof OrganisationBTree organisation ? organisation.levels() : Optional.empty();
+    }
+
+    /** What {@link #readEntries} hands over for each entry of a component. */
+    @FunctionalInterface
+    public interface EntryVisitor {
+        /** @param key the key's fields as stored: AsterixDB's serialized values, type tags included */
+        void visit(byte[][] key, boolean antiMatter);
+    }
+
+    /**
+     * Every entry of one of this index's disk components, anti-matter included, in key order: what introspection
+     * shows of a component's contents. The caller keeps the component from being deleted meanwhile.
+     */
+    public void readEntries(ILSMDiskComponent component, EntryVisitor visitor) throws HyracksDataException {
+        IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
+        IIndexCursor cursor = accessor.createSearchCursor(false);
+        try {
+            accessor.search(cursor, new RangePredicate(null, null, true, true, null, null));
+            try {
+                while (cursor.hasNext()) {
+                    cursor.next();
+                    ITupleReference tuple = cursor.getTuple();
+                    visitor.visit(keyOf(tuple), tuple instanceof ILSMTreeTupleReference lsm && lsm.isAntimatter());
+                }
+            } finally {
+                cursor.close();
+            }
+        } finally {
+            cursor.destroy();
+        }
+    }
+
+    /** The key range the manifest records for a disk component; null for one without entries. */
+    public LeveledManifest.KeyBounds keyBounds(ILSMDiskComponent component) {
+        return engine.describe(component).keys();
+    }
+
     /** What the shared engine needs of a B-tree: its scans for key ranges and its components' files. */
     private final class Host implements LeveledEngine.Host {
         @Override
         public LeveledEngine.Scan scan(ILSMDiskComponent component) throws HyracksDataException {
-            IIndexAccessor accessor = component.getIndex().createAccessor(NoOpIndexAccessParameters.INSTANCE);
-            IIndexCursor cursor = accessor.createSearchCursor(false);
-            byte[][] first = null;
-            byte[][] last = null;
-            long entries = 0;
-            try {
-                accessor.search(cursor, new RangePredicate(null, null, true, true, null, null));
-                try {
-                    while (cursor.hasNext()) {
-                        cursor.next();
-                        last = keyOf(cursor.getTuple());
-                        if (first == null) {
-                            first = last;
-                        }
-                        entries++;
-                    }
-                } finally {
-                    cursor.close();
+            byte[][][] firstAndLast = new byte[2][][];
+            long[] entries = new long[1];
+            readEntries(component, (key, antiMatter) -> {
+                if (firstAndLast[0] == null) {
+                    firstAndLast[0] = key;
                 }
-            } finally {
-                cursor.destroy();
-            }
-            return new LeveledEngine.Scan(null, first == null ? null : LeveledManifest.KeyBounds.of(first, last),
-                    entries);
+                firstAndLast[1] = key;
+                entries[0]++;
+            });
+            return new LeveledEngine.Scan(null, firstAndLast[0] == null ? null
+                    : LeveledManifest.KeyBounds.of(firstAndLast[0], firstAndLast[1]), entries[0]);
         }
 
         @Override

@@ -81,6 +81,10 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
         };
     }
 
+    KeyRangeLevels levels() {
+        return levels;
+    }
+
     @Override
     public LeveledEngine<?> engine() {
         return levels.engine();
