@@ -129,7 +129,7 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                     "", LEVELED_POINTS),
             // The four organisations as leveled B-trees in one dataset (B0 = 2, B = 2, a cap of 1,000 entries; a SIF
             // stores six entries a point, so 6,000), halted at every leveled crash point.
-            organisations("leveled DHB + DHVB + SHB + SIF, cap 1000", Shape.POINT, LEVELED_POINTS,
+            organisations("leveled organisations, cap 1000", Shape.POINT, LEVELED_POINTS,
                     Organisation.DHB.leveled(1000), Organisation.DHVB.leveled(1000), Organisation.SHB.leveled(1000),
                     Organisation.SIF.leveled(6000)));
 
