@@ -173,6 +173,13 @@ abstract class LeveledWorkload<R> {
         return counts;
     }
 
+    /** Both partitions of an index (the test cluster's two) have a component at a level &gt;= 1: merges ran. */
+    static void assertMergedIntoLevels(List<IndexComponents> partitions) {
+        assertThat(partitions).hasSize(2).allSatisfy(partition -> assertThat(partition.levels())
+                .as("levels of %s", partition.where())
+                .anySatisfy(level -> assertThat(level.orElseThrow()).isPositive()));
+    }
+
     /** Level-0 components, plus one per non-empty level &gt;= 1. */
     static long pointLookupBound(IndexComponents partition) {
         List<Integer> levels = partition.levels().stream().map(OptionalInt::orElseThrow).toList();

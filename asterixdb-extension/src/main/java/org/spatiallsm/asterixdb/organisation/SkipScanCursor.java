@@ -80,8 +80,9 @@ final class SkipScanCursor extends OrganisationCursor {
     }
 
     /**
-     * A range search of the LSM B-tree over the positions [position, last]: a leveled organisation skips the
-     * components whose key range misses it.
+     * A range search of the LSM B-tree over the positions [position, last], bounded above by last + 1 exclusive: a
+     * position key sorts just before the first entry of its cell (DHB compares it with points), so that bound keeps
+     * every entry of cell {@code last}. A leveled organisation skips the components whose key range misses it.
      */
     private CurveIndex.LeafCursor<ITupleReference> seek(long position, long last) {
         try {
@@ -90,10 +91,10 @@ final class SkipScanCursor extends OrganisationCursor {
             HilbertLayout.writePosition(lowKey, position);
             lowKeyTuple.reset(lowKey.getFieldEndOffsets(), lowKey.getByteArray());
             highKey.reset();
-            HilbertLayout.writePosition(highKey, last);
+            HilbertLayout.writePosition(highKey, last + 1);
             highKeyTuple.reset(highKey.getFieldEndOffsets(), highKey.getByteArray());
             btree.search(btreeCursor,
-                    new RangePredicate(lowKeyTuple, highKeyTuple, true, true, seekOrder, seekOrder));
+                    new RangePredicate(lowKeyTuple, highKeyTuple, true, false, seekOrder, seekOrder));
         } catch (HyracksDataException e) {
             throw new UncheckedIOException(e);
         }
