@@ -256,7 +256,8 @@ public final class CrashChecks {
 
     /**
      * {@link LevelKeys} over every leveled partition of the entries listings: each partition's first key (an R-tree
-     * entry's MBR and primary key, a B-tree entry's key) found twice in one level >= 1, as one line; empty when none is.
+     * entry's MBR and primary key, a B-tree entry's key) found twice in one level >= 1, as one line; empty when none
+     * is.
      */
     public static List<String> levelKeysViolations(List<EntriesListing> listings) {
         List<String> violations = new ArrayList<>();
