@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.apache.asterix.common.metadata.DataverseName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -327,6 +328,7 @@ class LeveledDdlTest {
      * range, and kNN through each gives the model's nearest. The restart is in {@code LeveledOrganisationTest}.
      */
     @Test
+    @Tag("extended") // about 18 s of rounds: over the default suite's budget for one case
     void leveledOrganisationsAnswerAsTheirRecordsAndPruneByKeyRange(QueryServiceClient client) throws Exception {
         LeveledOrganisationWorkload workload = new LeveledOrganisationWorkload(client, "LeveledOrganisationDdl");
         workload.create();

@@ -83,8 +83,8 @@ final class LeveledOrganisationWorkload extends LeveledWorkload<LeveledOrganisat
     }
 
     /**
-     * Windows (the first at a stored point) through each organisation find exactly the model's ids; every B-tree search of a window
-     * opens or skips each component, and the small windows skip some.
+     * Windows (the first at a stored point) through each organisation find exactly the model's ids; every B-tree
+     * search of a window opens or skips each component, and the small windows skip some.
      */
     void assertWindowsMatchAndPrune() {
         for (String field : INDEXES.keySet()) {
