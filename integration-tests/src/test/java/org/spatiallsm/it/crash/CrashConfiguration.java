@@ -132,7 +132,12 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                     "CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"leveled\","
                             + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2,"
                             + " \"max-component-entries\": 1000}}}; " + rtree("binomial", "{\"k\": 2}"),
-                    "", LEVELED_POINTS));
+                    "", LEVELED_POINTS),
+            // The four organisations as leveled B-trees in one dataset (B0 = 2, B = 2, a cap of 1,000 entries; a SIF
+            // stores six entries a point, so 6,000), halted at every leveled crash point.
+            organisations("leveled organisations, cap 1000", Shape.POINT, LEVELED_POINTS,
+                    Organisation.DHB.leveled(1000), Organisation.DHVB.leveled(1000), Organisation.SHB.leveled(1000),
+                    Organisation.SIF.leveled(6000)));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
@@ -153,6 +158,12 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
         /** This organisation's index, under a stack policy. */
         Indexed under(String policy, String parametersJson) {
             return under(type, policy, parametersJson);
+        }
+
+        /** This organisation's index as a leveled B-tree, B0 = 2, B = 2, its merge outputs capped at {@code cap}. */
+        Indexed leveled(int cap) {
+            return under("leveled", "{\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": "
+                    + cap + "}");
         }
 
         /** The same with other type arguments ({@code type}: the whole {@code TYPE} clause's type). */
@@ -177,9 +188,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
 
     /** The same on {@code shape}s (only the SHB-tree indexes rectangles). */
     private static CrashConfiguration organisations(String name, Shape shape, Indexed... indexes) {
+        return organisations(name, shape, List.of("stack.merge.scheduled", "stack.merge.installed"), indexes);
+    }
+
+    /** The same crashed at {@code crashPoints}. */
+    private static CrashConfiguration organisations(String name, Shape shape, List<String> crashPoints,
+            Indexed... indexes) {
         return new CrashConfiguration(name, PRIMARY + Stream.of(indexes).map(Indexed::ddl).collect(joining(" ")), "",
-                List.of("stack.merge.scheduled", "stack.merge.installed"), Stream.of(indexes).map(Indexed::name)
-                        .toList(), shape);
+                crashPoints, Stream.of(indexes).map(Indexed::name).toList(), shape);
     }
 
     /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */
