@@ -18,12 +18,13 @@ import org.spatiallsm.introspection.EntriesListing;
  * the entries listing: each component's first and last entries are exactly the smallest and largest key its manifest
  * records (a B-tree lists its entries in key order, so every entry lies in that range), and within a level &gt;= 1 no
  * two components' ranges meet. Ranges are ordered by AsterixDB's generic order of tagged values, which is the B-tree's
- * own for every key field but a point: a DHB-tree keys by a point in relative Hilbert order, so its levels are
- * checked by the first part only.
+ * own for every key field but a DHB-tree's point (x and y as two tagged doubles in one field), which the DHB-tree
+ * orders by relative Hilbert order: its levels are checked by the first part only.
  */
 final class KeyRanges {
 
     private static final HexFormat HEX = HexFormat.of();
+    private static final int DHB_TAGGED_DOUBLE = 1 + Double.BYTES;
 
     private KeyRanges() {
     }
@@ -60,7 +61,7 @@ final class KeyRanges {
                         + entries.get(entries.size() - 1).key() + ", but its manifest records " + component.minKey()
                         + " .. " + component.maxKey());
             }
-            ordered &= component.minKey() == null || component.minKey().stream().noneMatch(KeyRanges::isPoint);
+            ordered &= component.minKey() == null || component.minKey().stream().noneMatch(KeyRanges::isDhbPoint);
         }
         return ordered ? overlapInALevel(where, components) : Optional.empty();
     }
@@ -83,8 +84,11 @@ final class KeyRanges {
         return Optional.empty();
     }
 
-    private static boolean isPoint(String field) {
-        return HEX.parseHex(field)[0] == ATypeTag.SERIALIZED_POINT_TYPE_TAG;
+    /** A DHB-tree's key field: 18 bytes, x and y each a tagged double. */
+    private static boolean isDhbPoint(String field) {
+        byte[] bytes = HEX.parseHex(field);
+        return bytes.length == 2 * DHB_TAGGED_DOUBLE && bytes[0] == ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG
+                && bytes[DHB_TAGGED_DOUBLE] == ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG;
     }
 
     /** Keys given as their fields' hex, field by field in AsterixDB's generic order of tagged values. */

@@ -48,4 +48,22 @@ class KeyRangesTest {
         assertThat(KeyRanges.violation("i[0]", List.of(component("b", 1, null, null, List.of(key(2))))))
                 .hasValueSatisfying(line -> assertThat(line).contains("holds 1 entries"));
     }
+
+    /**
+     * Two level-2 components of a DHB-tree from a crash-test run: in AsterixDB's generic order their ranges meet, in
+     * the DHB-tree's own (relative Hilbert order of the point field, x and y as tagged doubles) they do not, so only
+     * the exact bounds are checked.
+     */
+    @Test
+    void aDhbTreesPointKeysAreNotComparedInTheGenericOrder() {
+        List<String> firstMin = List.of("0cc0613333333333330c4025333333333330", "040000000000002488");
+        List<String> firstMax = List.of("0cc050a000000000000c404c400000000000", "040000000000004303");
+        List<String> secondMin = List.of("0cc0556000000000000cc055200000000000", "040000000000002ffd");
+        List<String> secondMax = List.of("0cc062b000000000000cc049400000000000", "040000000000005a7d");
+        assertThat(KeyRanges.violation("dhbLoc[0]", List.of(
+                component("a", 2, firstMin, firstMax, List.of(firstMin, firstMax)),
+                component("b", 2, secondMin, secondMax, List.of(secondMin, secondMax))))).isEmpty();
+        assertThat(KeyRanges.violation("dhbLoc[0]", List.of(component("a", 2, firstMin, firstMax,
+                List.of(firstMin, secondMax))))).hasValueSatisfying(line -> assertThat(line).contains("holds keys"));
+    }
 }
