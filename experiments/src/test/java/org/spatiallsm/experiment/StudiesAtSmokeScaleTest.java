@@ -3,24 +3,38 @@ package org.spatiallsm.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
+import org.spatiallsm.experiment.bench.GridDensityBench;
+import org.spatiallsm.experiment.bench.IndexJoinBench;
+import org.spatiallsm.experiment.bench.IndexSweep;
+import org.spatiallsm.experiment.bench.IngestBenchmark;
+import org.spatiallsm.experiment.bench.OrganisationRow;
 import org.spatiallsm.experiment.report.Plot;
 import org.spatiallsm.experiment.report.Report;
+import org.spatiallsm.experiment.study.Organisation;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.GeneratedRecords;
 import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -126,6 +140,53 @@ class StudiesAtSmokeScaleTest {
             }
         }
         cluster.dropDataverse();
+    }
+
+    /**
+     * The bench commands' sweeps on one tiny dataset: each index is built, measured and dropped in turn, and every
+     * index finds the same records and pairs. A bad index type's error lands in its own row.
+     */
+    @Test
+    void theIndexSweepsMeasureEveryIndexOnOneDataset(QueryServiceClient client) throws Exception {
+        PrintWriter progress = new PrintWriter(System.err, true);
+        IndexSweep points = new IndexSweep(client, "SweepSmoke", RecordShapes.named("tweet"), false, progress);
+        List<OrganisationRow> rows = new GridDensityBench(300, "uniform", 1, List.of(10.0), 1, 0).run(points, "",
+                false, List.of(Organisation.RTREE, Organisation.shb("l,l,l,l,h,m", false),
+                        new Organisation("bogus", "TYPE NOSUCHTYPE")));
+        assertThat(rows).extracting(OrganisationRow::label).containsExactly("rtree", rows.get(1).label(), "bogus");
+        assertThat(rows.get(0).error()).isNull();
+        assertThat(rows.get(1).error()).isNull();
+        assertThat(rows.get(2).error()).isNotBlank().doesNotContain("\n");
+        assertThat(rows.get(0).results().get(10.0)).isPositive().isEqualTo(rows.get(1).results().get(10.0));
+        assertThat(rows.get(1).candidates().getAsLong()).isGreaterThanOrEqualTo(rows.get(1).refined().getAsLong());
+
+        IndexJoinBench joins = new IndexJoinBench(300, "uniform", 1, List.of(10.0), 5, 1, 0,
+                new RecordTransport(false, 100));
+        List<IndexJoinBench.Column> columns = joins.run(points, "", false, Organisation.organisations(
+                List.of("rtree", "dhvb"), false));
+        assertThat(columns).extracting(IndexJoinBench.Column::error).containsOnlyNulls();
+        assertThat(columns.get(0).pairs().get(10.0)).isPositive().isEqualTo(columns.get(1).pairs().get(10.0));
+        assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d WHERE "
+                + "d.DataverseName = \"SweepSmoke\";").results().get(0).asLong()).as("scratch dataverse dropped")
+                .isZero();
+    }
+
+    /** {@code bench ingest}: the same records through each loading path, all of them arriving. */
+    @Test
+    void ingestBenchmarkDeliversEveryRecordOnEveryPath(QueryServiceClient client) throws IOException {
+        RecordGenerator data = new RecordGenerator(PointDistributions.create("uniform", Map.of(), 9),
+                RecordShapes.named("spatial"), 9);
+
+        List<IngestBenchmark.Row> rows = new IngestBenchmark(client, System.err).run(
+                new GeneratedRecords(data, 0, 2000), data.shape(), new IngestBenchmark.Settings("BenchIT", "127.0.0.1",
+                        10109, FeedMode.INSERT, 500, true, null, Duration.ofSeconds(30), false));
+
+        assertThat(rows).extracting(IngestBenchmark.Row::path).containsExactly("record generation (no I/O)",
+                "raw loopback TCP write", "socket feed (insert)", "HTTP INSERT, batches of 500");
+        assertThat(rows).allSatisfy(row -> assertThat(row.arrived()).isEqualTo(2000));
+        assertThat(IngestBenchmark.table("title", rows)).contains("records/s", "MB/s", "2,000 in the dataset");
+        assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d "
+                + "WHERE d.DataverseName = 'BenchIT';").results().get(0).asLong()).isZero();
     }
 
     /** The rows of a CSV file whose header is exactly {@code columns}; cells never quoted in these files. */

@@ -89,7 +89,7 @@ public final class SocketSink implements RecordSink {
         }
     }
 
-    static void sleep(Duration duration) {
+    public static void sleep(Duration duration) {
         try {
             Thread.sleep(duration.toMillis());
         } catch (InterruptedException e) {

@@ -210,23 +210,6 @@ class LoaderClusterTest {
     }
 
     @Test
-    void ingestBenchmarkDeliversEveryRecordOnEveryPath(QueryServiceClient client) throws IOException {
-        RecordGenerator data = generator("uniform", "spatial", 9);
-
-        List<IngestBenchmark.Row> rows = new IngestBenchmark(client, log).run(new GeneratedRecords(data, 0, 2000),
-                data.shape(),
-                new IngestBenchmark.Settings("BenchIT", "127.0.0.1", 10109, FeedMode.INSERT, 500, true, null,
-                        Duration.ofSeconds(30), false));
-
-        assertThat(rows).extracting(IngestBenchmark.Row::path).containsExactly("record generation (no I/O)",
-                "raw loopback TCP write", "socket feed (insert)", "HTTP INSERT, batches of 500");
-        assertThat(rows).allSatisfy(row -> assertThat(row.arrived()).isEqualTo(2000));
-        assertThat(IngestBenchmark.table("title", rows)).contains("records/s", "MB/s", "2,000 in the dataset");
-        assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d "
-                + "WHERE d.DataverseName = 'BenchIT';").results().get(0).asLong()).isZero();
-    }
-
-    @Test
     void aBusyFeedPortIsOneLineAndLeavesNeitherFeedNorDatasetBehind(QueryServiceClient client) throws IOException {
         RecordGenerator data = generator("uniform", "point", 7);
         Loader loader = new Loader(client, log, false);

@@ -12,7 +12,7 @@ import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.cli.WriteOptions;
 import org.spatiallsm.load.GeneratedRecords;
-import org.spatiallsm.load.IngestBenchmark;
+import org.spatiallsm.experiment.bench.IngestBenchmark;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,38 +1,20 @@
 package org.spatiallsm.cli.bench;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
-import org.spatiallsm.client.QueryFailedException;
-import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.client.lsm.IndexComponents;
-import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.experiment.ClusterSession;
-import org.spatiallsm.experiment.RecordTransport;
+import org.spatiallsm.experiment.bench.GridDensityBench;
+import org.spatiallsm.experiment.bench.IndexSweep;
+import org.spatiallsm.experiment.bench.OrganisationRow;
 import org.spatiallsm.experiment.study.Organisation;
-import org.spatiallsm.experiment.study.OrganisationStatements;
-import org.spatiallsm.introspection.ComponentsListing;
-import org.spatiallsm.introspection.IndexListing;
-import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.DatasetSetup;
-import org.spatiallsm.load.Sqlpp;
-import org.spatiallsm.workloads.PointDistributions;
-import org.spatiallsm.workloads.RecordFormat;
-import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
-import org.spatiallsm.workloads.SpatialQueries;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,8 +40,6 @@ import picocli.CommandLine.Spec;
                 + "see their columns)", "1:AsterixDB refused a statement the run needs", "2:bad command line",
             CommandFailures.NO_USABLE_CLUSTER })
 public final class GridDensityBenchCommand implements Callable<Integer> {
-
-    private static final Duration LSM_TIMEOUT = Duration.ofMinutes(10);
 
     @Spec
     CommandSpec spec;
@@ -129,7 +109,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
             for (String setting : levels) {
                 indexes.add(Organisation.shb(setting, nonPoint()));
             }
-            List<OrganisationRow> rows = new Run(shape).densities(indexes);
+            IndexSweep sweep = new IndexSweep(endpoint.client(), dataverse, shape, nonPoint(),
+                    spec.commandLine().getErr());
+            List<OrganisationRow> rows = new GridDensityBench(records, distribution, seed, radii, queries, warmup)
+                    .run(sweep, with.with(), keep.keep(), indexes);
             String title = String.format(Locale.ROOT, "SHB grid densities: %,d %s records (%s, seed %d) in one "
                     + "dataset, one index at a time: CREATE INDEX, size, %d selects per radius and kind; at %s",
                     records, shape.name(), distribution, seed, queries, endpoint.endpoint());
@@ -172,129 +155,5 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--radius must be > 0, got " + radius);
             }
         }
-    }
-
-    /** One run against the cluster. */
-    private final class Run {
-
-        private final RecordShape shape;
-        private final RecordGenerator generator;
-        private final QueryServiceClient client;
-        private final LsmIntrospectionClient lsm;
-        private final DatasetName dataset;
-        private final OrganisationStatements sql;
-
-        Run(RecordShape shape) {
-            this.shape = shape;
-            this.generator = new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed), shape,
-                    seed);
-            this.client = endpoint.client();
-            this.lsm = new LsmIntrospectionClient(client, LSM_TIMEOUT);
-            this.dataset = new DatasetName(dataverse, "Data");
-            this.sql = new OrganisationStatements(dataset, shape, nonPoint());
-        }
-
-        /** Loads the dataset once, then builds, measures and drops each index in turn. */
-        List<OrganisationRow> densities(List<Organisation> indexes) throws Exception {
-            String scratch = Sqlpp.identifier(dataverse);
-            client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
-            client.executeOrThrow(DatasetSetup.createStatements(dataset, shape, with.with(), false));
-            load();
-            List<OrganisationRow> rows = new ArrayList<>();
-            for (Organisation index : indexes) {
-                try {
-                    rows.add(measure(index));
-                } catch (QueryFailedException e) {
-                    rows.add(OrganisationRow.failed(index.label(), firstLine(e.getMessage())));
-                    progress("%s: error: %s", index.label(), firstLine(e.getMessage()));
-                } finally {
-                    client.executeOrThrow(sql.dropIndex()); // the next needs the name
-                }
-            }
-            if (!keep.keep()) {
-                client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
-            }
-            return rows;
-        }
-
-        /** Through one socket feed, as the experiments load. */
-        private void load() throws Exception {
-            double seconds = new RecordTransport(true, 1).loadAll(new ClusterSession(client, dataverse), dataset,
-                    DatasetSetup.typeNameFor(dataset), shape.idField(), id -> RecordFormat.ADM.format(
-                            generator.record(id)), records);
-            progress("%,d records in %.1f s", records, seconds);
-        }
-
-        /**
-         * CREATE INDEX on the loaded dataset (timed), its size on disk, then the selects at each radius, index-only
-         * and not, the first {@code warmup} of each radius untimed; the counters' difference gives the candidates.
-         */
-        private OrganisationRow measure(Organisation index) {
-            progress("%s: CREATE INDEX on %,d records", index.label(), records);
-            long start = System.nanoTime();
-            client.executeOrThrow(sql.createIndex(index, ""));
-            double buildMillis = (System.nanoTime() - start) / 1e6;
-            long bytes = lsm.components(dataset.dataverse(), dataset.dataset()).stream()
-                    .filter(c -> !c.primary() && c.where().index().equals(OrganisationStatements.INDEX))
-                    .mapToLong(GridDensityBenchCommand::bytes).sum();
-            progress("%s: built in %.2f s, %,d bytes; %d warm-up and %d timed selects per radius and kind",
-                    index.label(), buildMillis / 1000, bytes, warmup, queries);
-            List<ComponentsListing> before = lsm.typedListings(dataset.dataverse(), dataset.dataset());
-            Map<Double, double[]> indexOnly = new LinkedHashMap<>();
-            Map<Double, double[]> full = new LinkedHashMap<>();
-            Map<Double, Long> results = new LinkedHashMap<>();
-            SpatialQueries circles = new SpatialQueries(generator, 0, records, seed);
-            for (int r = 0; r < radii.size(); r++) {
-                double radius = radii.get(r);
-                for (int i = 0; i < warmup + queries; i++) {
-                    SpatialQueries.Circle circle = circles.circle((long) i * radii.size() + r, radii);
-                    long queryStart = System.nanoTime();
-                    long found = count(sql.selectIndexOnly(circle));
-                    double indexOnlyMillis = (System.nanoTime() - queryStart) / 1e6;
-                    queryStart = System.nanoTime();
-                    count(sql.select(circle));
-                    double fullMillis = (System.nanoTime() - queryStart) / 1e6;
-                    if (i >= warmup) {
-                        indexOnly.computeIfAbsent(radius, x -> new double[queries])[i - warmup] = indexOnlyMillis;
-                        full.computeIfAbsent(radius, x -> new double[queries])[i - warmup] = fullMillis;
-                        results.merge(radius, found, Long::sum);
-                    }
-                }
-            }
-            List<ComponentsListing> after = lsm.typedListings(dataset.dataverse(), dataset.dataset());
-            return new OrganisationRow(index.label(), null, buildMillis, bytes, indexOnly, full, results,
-                    difference(before, after, OrganisationRow::candidates),
-                    difference(before, after, OrganisationRow::results));
-        }
-
-        private long count(String query) {
-            return client.executeOrThrow(query).results().get(0).asLong();
-        }
-
-        private void progress(String format, Object... values) {
-            spec.commandLine().getErr().printf(Locale.ROOT, format + "%n", values);
-            spec.commandLine().getErr().flush();
-        }
-    }
-
-    private static OptionalLong difference(List<ComponentsListing> before, List<ComponentsListing> after,
-            Function<IndexListing, Long> counter) {
-        OptionalLong from = OrganisationRow.counter(before, OrganisationStatements.INDEX, counter);
-        OptionalLong to = OrganisationRow.counter(after, OrganisationStatements.INDEX, counter);
-        return from.isPresent() && to.isPresent() ? OptionalLong.of(to.getAsLong() - from.getAsLong())
-                : OptionalLong.empty();
-    }
-
-    private static long bytes(IndexComponents index) {
-        return index.components().stream().mapToLong(c -> c.bytes()).sum();
-    }
-
-    /** The first line of an error message: AsterixDB's can run on with a stack of causes. */
-    static String firstLine(String message) {
-        if (message == null) {
-            return "failed";
-        }
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).strip();
     }
 }

@@ -1,11 +1,5 @@
 package org.spatiallsm.cli.bench;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,22 +9,12 @@ import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
-import org.spatiallsm.client.QueryFailedException;
-import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.experiment.ClusterSession;
 import org.spatiallsm.experiment.RecordTransport;
+import org.spatiallsm.experiment.bench.IndexJoinBench;
+import org.spatiallsm.experiment.bench.IndexSweep;
 import org.spatiallsm.experiment.study.Organisation;
-import org.spatiallsm.experiment.study.OrganisationStatements;
-import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.DatasetSetup;
-import org.spatiallsm.load.LoadException;
-import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
-import org.spatiallsm.workloads.RecordFormat;
-import org.spatiallsm.workloads.RecordGenerator;
-import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
-import org.spatiallsm.workloads.Seeds;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -115,11 +99,15 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             validate();
             List<Organisation> chosen = Organisation.organisations(indexes, false);
-            List<Column> columns = new Run().columns(chosen);
+            IndexJoinBench bench = new IndexJoinBench(records, distribution, seed, radii, outer, joins, warmup,
+                    loadTransport());
+            IndexSweep sweep = new IndexSweep(endpoint.client(), dataverse, RecordShapes.named("tweet"), false,
+                    spec.commandLine().getErr());
+            List<IndexJoinBench.Column> columns = bench.run(sweep, with.with(), keep.keep(), chosen);
             String title = String.format(Locale.ROOT, "index nested-loop joins: %,d tweets (%s, seed %d), %d "
                     + "outer records per join, %d timed joins per radius (after %d untimed); at %s", records,
                     distribution, seed, outer, joins, warmup, endpoint.endpoint());
-            spec.commandLine().getOut().print(table(title, columns));
+            spec.commandLine().getOut().print(bench.table(title, columns));
             spec.commandLine().getOut().flush();
             return CommandFailures.OK;
         });
@@ -164,158 +152,5 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--transport must be feed, http or file, got '" + transport
                     + "'");
         };
-    }
-
-    /**
-     * One index's column: per radius the join latencies and the pairs all timed joins found.
-     *
-     * @param error the index's one-line error, or null
-     */
-    record Column(String label, String error, Map<Double, double[]> millis, Map<Double, Long> pairs) {
-    }
-
-    /** The columns side by side: medians, per probe, relative to the first column, and the pairs found. */
-    String table(String title, List<Column> columns) {
-        Column base = columns.stream().filter(c -> c.error == null).findFirst().orElse(null);
-        StringBuilder out = new StringBuilder(title).append('\n');
-        OrganisationRow.line(out, "", columns.stream().map(Column::label).toList());
-        for (double radius : radii) {
-            String r = OrganisationRow.degrees(radius);
-            OrganisationRow.line(out, "join " + r + " ms", cells(columns, base, radius, 1));
-            OrganisationRow.line(out, "per probe " + r + " ms", cells(columns, base, radius, outer));
-        }
-        for (double radius : radii) {
-            OrganisationRow.line(out, "pairs " + OrganisationRow.degrees(radius), columns.stream()
-                    .map(c -> c.error != null ? "-" : String.format(Locale.ROOT, "%,d", c.pairs.get(radius)))
-                    .toList());
-        }
-        out.append("(medians; x (p%) is p% of the first column's value; pairs: all timed joins together, equal in "
-                + "every column)\n");
-        columns.stream().filter(c -> c.error != null).forEach(c -> out.append(c.label).append(": error: ")
-                .append(c.error).append('\n'));
-        return out.toString();
-    }
-
-    private static List<String> cells(List<Column> columns, Column base, double radius, int divisor) {
-        List<String> cells = new ArrayList<>();
-        for (Column column : columns) {
-            if (column.error != null) {
-                cells.add("error");
-                continue;
-            }
-            double baseValue = base == null ? Double.NaN : OrganisationRow.median(base.millis, radius) / divisor;
-            cells.add(OrganisationRow.relative(OrganisationRow.median(column.millis, radius) / divisor, baseValue,
-                    column == base, divisor == 1 ? "%,.1f" : "%,.2f"));
-        }
-        return cells;
-    }
-
-    /** One run against the cluster. */
-    private final class Run {
-
-        private final RecordShape shape = RecordShapes.named("tweet");
-        private final QueryServiceClient client = endpoint.client();
-        private final DatasetName dataset = new DatasetName(dataverse, "Data");
-        private final OrganisationStatements sql = new OrganisationStatements(dataset, shape, false);
-
-        /** Loads the dataset once, then builds, measures and drops each index in turn. */
-        List<Column> columns(List<Organisation> chosen) throws Exception {
-            String scratch = Sqlpp.identifier(dataverse);
-            client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
-            client.executeOrThrow(DatasetSetup.createStatements(dataset, shape, with.with(), false));
-            RecordGenerator generator = new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
-                    shape, seed);
-            double seconds = loadTransport() == null ? loadFile(generator)
-                    : loadTransport().loadAll(new ClusterSession(client, dataverse), dataset,
-                            DatasetSetup.typeNameFor(dataset), shape.idField(),
-                            id -> RecordFormat.ADM.format(generator.record(id)), records);
-            progress("%,d records in %.1f s", records, seconds);
-            List<Column> columns = new ArrayList<>();
-            for (Organisation index : chosen) {
-                try {
-                    columns.add(measure(index));
-                } catch (QueryFailedException e) {
-                    columns.add(new Column(index.label(), GridDensityBenchCommand.firstLine(e.getMessage()), Map.of(),
-                            Map.of()));
-                    progress("%s: error: %s", index.label(), GridDensityBenchCommand.firstLine(e.getMessage()));
-                } finally {
-                    client.executeOrThrow(sql.dropIndex()); // the next needs the name
-                }
-            }
-            if (!keep.keep()) {
-                client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
-            }
-            return columns;
-        }
-
-        /** The records written to a temporary ADM file, then LOAD DATASET from it and a count; the seconds taken. */
-        private double loadFile(RecordGenerator generator) {
-            long start = System.nanoTime();
-            Path file = null;
-            try {
-                file = Files.createTempFile("spatial-lsm-index-join", ".adm");
-                try (BufferedWriter out = Files.newBufferedWriter(file)) {
-                    for (long id = 0; id < records; id++) {
-                        out.write(RecordFormat.ADM.format(generator.record(id)));
-                        out.newLine();
-                    }
-                }
-                client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; LOAD DATASET "
-                        + Sqlpp.identifier(dataset.dataset()) + " USING localfs ((\"path\"=\"127.0.0.1://"
-                        + file.toAbsolutePath() + "\"), (\"format\"=\"adm\"));");
-            } catch (IOException e) {
-                throw new LoadException("cannot write the records to a temporary file: " + e.getMessage(), e);
-            } finally {
-                deleteQuietly(file);
-            }
-            long found = client.executeOrThrow("SELECT VALUE COUNT(*) FROM " + dataset.sql() + ";").results().get(0)
-                    .asLong();
-            if (found != records) {
-                throw new LoadException(String.format(Locale.ROOT, "LOAD DATASET loaded %,d of %,d records", found,
-                        records));
-            }
-            return (System.nanoTime() - start) / 1e9;
-        }
-
-        private static void deleteQuietly(Path file) {
-            try {
-                if (file != null) {
-                    Files.deleteIfExists(file);
-                }
-            } catch (IOException e) {
-                // A temporary file left behind is harmless; the measurement goes on.
-            }
-        }
-
-        /** CREATE INDEX on the loaded dataset, then the joins at each radius, the first {@code warmup} untimed. */
-        private Column measure(Organisation index) {
-            progress("%s: CREATE INDEX on %,d records", index.label(), records);
-            client.executeOrThrow(sql.createIndex(index, ""));
-            progress("%s: %d untimed and %d timed joins per radius", index.label(), warmup, joins);
-            Map<Double, double[]> millis = new LinkedHashMap<>();
-            Map<Double, Long> pairs = new LinkedHashMap<>();
-            for (int r = 0; r < radii.size(); r++) {
-                double radius = radii.get(r);
-                double[] timed = new double[joins];
-                long found = 0;
-                for (int j = 0; j < warmup + joins; j++) {
-                    long first = Seeds.forSetup(seed, "join " + r + " " + j).nextLong(records - outer + 1);
-                    long start = System.nanoTime();
-                    long count = client.executeOrThrow(sql.join(first, outer, radius)).results().get(0).asLong();
-                    if (j >= warmup) {
-                        timed[j - warmup] = (System.nanoTime() - start) / 1e6;
-                        found += count;
-                    }
-                }
-                millis.put(radius, timed);
-                pairs.put(radius, found);
-            }
-            return new Column(index.label(), null, millis, pairs);
-        }
-
-        private void progress(String format, Object... values) {
-            spec.commandLine().getErr().printf(Locale.ROOT, format + "%n", values);
-            spec.commandLine().getErr().flush();
-        }
     }
 }

@@ -3,14 +3,12 @@ package org.spatiallsm.cli.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.spatiallsm.cli.CliRun.assertOneLineUsageError;
 
-import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.CliRun;
 
-/** bench index-join: argument errors and the table (no cluster). */
+/** bench index-join: argument errors and a missing cluster (no cluster); its table: IndexJoinBenchTest. */
 class IndexJoinBenchCommandTest {
 
     /** {@code bench index-join ARGUMENTS} against an endpoint where nothing answers: nothing may ask the cluster. */
@@ -39,28 +37,5 @@ class IndexJoinBenchCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err()).startsWith("error: ").hasLineCount(1);
-    }
-
-    @Test
-    void tableGivesMediansPerJoinAndPerProbeBesideTheFirstColumn() {
-        IndexJoinBenchCommand command = new IndexJoinBenchCommand();
-        command.radii = List.of(0.01);
-        command.outer = 100;
-        IndexJoinBenchCommand.Column rtree = new IndexJoinBenchCommand.Column("rtree", null,
-                Map.of(0.01, new double[] { 90, 30, 60 }), Map.of(0.01, 12L));
-        IndexJoinBenchCommand.Column dhvb = new IndexJoinBenchCommand.Column("dhvb", null,
-                Map.of(0.01, new double[] { 30, 40 }), Map.of(0.01, 12L));
-        IndexJoinBenchCommand.Column sif = new IndexJoinBenchCommand.Column("sif", "refused", Map.of(), Map.of());
-
-        String table = command.table("title", List.of(rtree, dhvb, sif));
-
-        assertThat(table.lines().toList()).containsExactly("title",
-                String.format("%-22s%20s%20s%20s", "", "rtree", "dhvb", "sif"),
-                String.format("%-22s%20s%20s%20s", "join 0.01 ms", "60.0", "35.0 (58%)", "error"),
-                String.format("%-22s%20s%20s%20s", "per probe 0.01 ms", "0.60", "0.35 (58%)", "error"),
-                String.format("%-22s%20s%20s%20s", "pairs 0.01", "12", "12", "-"),
-                "(medians; x (p%) is p% of the first column's value; pairs: all timed joins together, equal in "
-                        + "every column)",
-                "sif: error: refused");
     }
 }

@@ -1,4 +1,4 @@
-package org.spatiallsm.cli.bench;
+package org.spatiallsm.experiment.bench;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -27,17 +27,17 @@ import org.spatiallsm.introspection.IndexListing;
  * @param candidates      the index's candidates over the selects, if the components listing counts them
  * @param refined         the candidates left after refinement, if the listing counts them
  */
-record OrganisationRow(String label, String error, double buildMillis, long indexBytes,
+public record OrganisationRow(String label, String error, double buildMillis, long indexBytes,
         Map<Double, double[]> indexOnlyMillis, Map<Double, double[]> fullMillis, Map<Double, Long> results,
         OptionalLong candidates, OptionalLong refined) {
 
-    static OrganisationRow failed(String label, String error) {
+    public static OrganisationRow failed(String label, String error) {
         return new OrganisationRow(label, error, Double.NaN, -1, Map.of(), Map.of(), Map.of(), OptionalLong.empty(),
                 OptionalLong.empty());
     }
 
     /** The false-positive ratio (candidates - results) / candidates, or NaN when not counted or no candidates. */
-    double falsePositiveRatio() {
+    public double falsePositiveRatio() {
         if (candidates.isEmpty() || refined.isEmpty() || candidates.getAsLong() == 0) {
             return Double.NaN;
         }
@@ -45,13 +45,13 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
     }
 
     /** The entries an organisation's searches read: DHB and DHVB count them in skipScan, SHB and SIF in grid. */
-    static Long candidates(IndexListing partition) {
+    public static Long candidates(IndexListing partition) {
         return partition.skipScan() != null ? Long.valueOf(partition.skipScan().candidates())
                 : partition.grid() != null ? Long.valueOf(partition.grid().candidates()) : null;
     }
 
     /** The candidates left after refinement, as the organisation counts them. */
-    static Long results(IndexListing partition) {
+    public static Long results(IndexListing partition) {
         return partition.skipScan() != null ? Long.valueOf(partition.skipScan().results())
                 : partition.grid() != null ? Long.valueOf(partition.grid().results()) : null;
     }
@@ -60,7 +60,8 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
      * The sum of one counter of {@code index} over the components listings of every node; empty if any partition of
      * the index lacks it (null), or none has it.
      */
-    static OptionalLong counter(List<ComponentsListing> listings, String index, Function<IndexListing, Long> counter) {
+    public static OptionalLong counter(List<ComponentsListing> listings, String index,
+            Function<IndexListing, Long> counter) {
         long sum = 0;
         boolean seen = false;
         for (ComponentsListing listing : listings) {
@@ -83,7 +84,7 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
      * The rows side by side, each value followed by its percentage of the R-tree's ("rtree" column) when that column
      * ran; errors are listed under the table, one line each.
      */
-    static String table(String title, List<Double> selectRadii, List<OrganisationRow> rows) {
+    public static String table(String title, List<Double> selectRadii, List<OrganisationRow> rows) {
         OrganisationRow base = rows.stream().filter(r -> r.label.equals(Organisation.RTREE.label())
                 && r.error == null).findFirst().orElse(null);
         StringBuilder out = new StringBuilder(title).append('\n');
@@ -115,12 +116,12 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
     }
 
     /** A radius as written on the command line: 0.00001, never 1.0E-5. */
-    static String degrees(double radius) {
+    public static String degrees(double radius) {
         return BigDecimal.valueOf(radius).stripTrailingZeros().toPlainString();
     }
 
     /** The median of one radius's latencies; NaN when that radius was not measured. */
-    static double median(Map<Double, double[]> millis, double radius) {
+    public static double median(Map<Double, double[]> millis, double radius) {
         double[] values = millis.get(radius);
         if (values == null || values.length == 0) {
             return Double.NaN;
@@ -132,7 +133,7 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
     }
 
     /** "value (p%)" with p = value / base's value, or the value alone for the base and when there is no base. */
-    static String relative(double value, double baseValue, boolean isBase, String format) {
+    public static String relative(double value, double baseValue, boolean isBase, String format) {
         if (Double.isNaN(value)) {
             return "-";
         }
@@ -153,7 +154,7 @@ record OrganisationRow(String label, String error, double buildMillis, long inde
         return cells;
     }
 
-    static void line(StringBuilder out, String label, List<String> cells) {
+    public static void line(StringBuilder out, String label, List<String> cells) {
         out.append(String.format(Locale.ROOT, "%-22s", label));
         cells.forEach(cell -> out.append(String.format(Locale.ROOT, "%20s", cell)));
         out.append('\n');

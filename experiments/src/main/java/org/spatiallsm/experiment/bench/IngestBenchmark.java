@@ -1,4 +1,4 @@
-package org.spatiallsm.load;
+package org.spatiallsm.experiment.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +14,16 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.load.Catalog;
+import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.DatasetSetup;
+import org.spatiallsm.load.FeedMode;
+import org.spatiallsm.load.HttpBatchSink;
+import org.spatiallsm.load.LoadException;
+import org.spatiallsm.load.RecordSource;
+import org.spatiallsm.load.SocketFeed;
+import org.spatiallsm.load.SocketSink;
+import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.RecordShape;
 
 /**
