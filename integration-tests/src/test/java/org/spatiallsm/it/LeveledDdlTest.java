@@ -19,6 +19,7 @@ import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.introspection.BloomFilterListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.storage.StorageOptionsParser;
@@ -121,6 +122,43 @@ class LeveledDdlTest {
                 .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isEmpty()));
         assertThat(client.executeOrThrow("USE LeveledDataset; SELECT VALUE COUNT(*) FROM Places p;").results())
                 .map(JsonNode::asLong).containsExactly(1L);
+
+        // A key outside every component's key range tests no Bloom filter; the stored key passes its component's
+        // filter (a Bloom filter never rules out a key it holds) and is found in the first B-tree searched.
+        var introspection = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        long[] before = primaryLookups(introspection);
+        client.executeOrThrow("USE LeveledDataset; SELECT VALUE p.name FROM Places p WHERE p.id = 999;");
+        long[] absent = primaryLookups(introspection);
+        client.executeOrThrow("USE LeveledDataset; SELECT VALUE p.name FROM Places p WHERE p.id = 1;");
+        long[] present = primaryLookups(introspection);
+        assertThat(absent[0] - before[0]).as("lookups").isPositive();
+        assertThat(absent[1] - before[1]).as("filters tested").isZero();
+        assertThat(absent[4] - before[4]).as("components skipped by key range").isPositive();
+        assertThat(present[1] - absent[1]).as("filters tested").isPositive();
+        assertThat(present[2] - absent[2]).as("filters rejecting").isZero();
+        assertThat(present[3] - absent[3]).as("false positives").isZero();
+    }
+
+    /**
+     * Of the primary index Places, all partitions: point lookups, Bloom filters tested, rejecting, false positives,
+     * and components skipped by key range.
+     */
+    private static long[] primaryLookups(LsmIntrospectionClient introspection) {
+        long[] sums = new long[5];
+        for (ComponentsListing listing : introspection.typedListings("LeveledDataset", "Places")) {
+            for (IndexListing partition : listing.indexes()) {
+                if (partition.index().equals("Places")) {
+                    BloomFilterListing filters = partition.bloomFilters();
+                    assertThat(filters.bytes() > 0).as("filter bytes").isEqualTo(!partition.components().isEmpty());
+                    sums[0] += filters.lookups();
+                    sums[1] += filters.tested();
+                    sums[2] += filters.rejected();
+                    sums[3] += filters.falsePositives();
+                    sums[4] += partition.componentsSkipped();
+                }
+            }
+        }
+        return sums;
     }
 
     /**

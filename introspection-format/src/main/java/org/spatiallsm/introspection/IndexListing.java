@@ -25,23 +25,38 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param knnComponentsOpened           disk components those kNN searches opened
  * @param knnComponentsSkipped          disk components they never opened, being farther than their answer
  * @param knnEntriesVisited             index entries they took from their queues, anti-matter included
+ * @param bloomFilters                  the Bloom filters of an index with them and what its point lookups did with
+ *                                      them; absent for other indexes
  */
 public record IndexListing(String index, int partition, int datasetId, boolean primary, long flushCount,
         List<ComponentListing> components, Long searches, Long componentsOpened, Long componentsSkipped,
         Long pagesRead, Long componentsScannedAtActivation, @JsonInclude(Include.NON_NULL) SkipScanListing skipScan,
         @JsonInclude(Include.NON_NULL) GridListing grid, Long knnSearches, Long knnComponentsOpened,
-        Long knnComponentsSkipped, Long knnEntriesVisited) {
+        Long knnComponentsSkipped, Long knnEntriesVisited,
+        @JsonInclude(Include.NON_NULL) BloomFilterListing bloomFilters) {
 
     public IndexListing {
         components = List.copyOf(components);
     }
 
-    /** An index partition that does not answer kNN searches. */
+    /** An index partition without Bloom filters. */
+    @SuppressWarnings("squid:S00107") // the record's components
+    public IndexListing(String index, int partition, int datasetId, boolean primary, long flushCount,
+            List<ComponentListing> components, Long searches, Long componentsOpened, Long componentsSkipped,
+            Long pagesRead, Long componentsScannedAtActivation, SkipScanListing skipScan, GridListing grid,
+            Long knnSearches, Long knnComponentsOpened, Long knnComponentsSkipped, Long knnEntriesVisited) {
+        this(index, partition, datasetId, primary, flushCount, components, searches, componentsOpened,
+                componentsSkipped, pagesRead, componentsScannedAtActivation, skipScan, grid, knnSearches,
+                knnComponentsOpened, knnComponentsSkipped, knnEntriesVisited, null);
+    }
+
+    /** An index partition that does not answer kNN searches, without Bloom filters. */
     @SuppressWarnings("squid:S00107") // the record's components
     public IndexListing(String index, int partition, int datasetId, boolean primary, long flushCount,
             List<ComponentListing> components, Long searches, Long componentsOpened, Long componentsSkipped,
             Long pagesRead, Long componentsScannedAtActivation, SkipScanListing skipScan, GridListing grid) {
         this(index, partition, datasetId, primary, flushCount, components, searches, componentsOpened,
-                componentsSkipped, pagesRead, componentsScannedAtActivation, skipScan, grid, null, null, null, null);
+                componentsSkipped, pagesRead, componentsScannedAtActivation, skipScan, grid, null, null, null, null,
+                null);
     }
 }

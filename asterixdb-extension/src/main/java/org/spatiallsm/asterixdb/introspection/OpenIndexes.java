@@ -17,6 +17,7 @@ import org.apache.asterix.common.storage.ResourceReference;
 import org.apache.asterix.transaction.management.resource.PersistentLocalResourceRepository;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.common.dataflow.IndexDataflowHelper;
+import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeWithBloomFilterDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.common.LocalResource;
@@ -26,6 +27,7 @@ import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
 import org.spatiallsm.asterixdb.rtree.leveled.KeyRangeLevels;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTree;
+import org.spatiallsm.introspection.BloomFilterListing;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.EntriesListing;
@@ -33,6 +35,7 @@ import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.introspection.IntrospectionJson;
 import org.spatiallsm.introspection.MbrListing;
 import org.spatiallsm.partitioning.knn.KnnCounters;
+import org.spatiallsm.partitioning.pruning.BloomFilterProbes;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
@@ -148,6 +151,7 @@ final class OpenIndexes {
         OptionalLong pagesRead;
         OptionalLong scannedAtActivation;
         Optional<KnnCounters.Counts> knn;
+        BloomFilterListing bloomFilters;
         // The harness changes the component list under this lock: reading under it gives one consistent stack.
         synchronized (index.getOperationTracker()) {
             flushCount = FlushCount.of(index);
@@ -158,6 +162,7 @@ final class OpenIndexes {
             pagesRead = SearchPageReads.pagesRead(index);
             scannedAtActivation = pruned == null ? OptionalLong.empty() : pruned.componentsScannedAtActivation();
             knn = pruned == null ? Optional.empty() : pruned.knnCounts();
+            bloomFilters = bloomFilters(index, pruned);
         }
         return new IndexListing(open.where().index(), open.where().partition(), open.datasetId(),
                 index.isPrimaryIndex(), flushCount, components, reads == null ? null : reads.searches(),
@@ -168,7 +173,31 @@ final class OpenIndexes {
                 knn.map(KnnCounters.Counts::searches).orElse(null),
                 knn.map(KnnCounters.Counts::componentsOpened).orElse(null),
                 knn.map(KnnCounters.Counts::componentsSkipped).orElse(null),
-                knn.map(KnnCounters.Counts::entriesVisited).orElse(null));
+                knn.map(KnnCounters.Counts::entriesVisited).orElse(null), bloomFilters);
+    }
+
+    /**
+     * The size of an index's Bloom filters, and what its point lookups did with them where the index counts them
+     * (a leveled primary index); null for an index without Bloom filters.
+     */
+    private static BloomFilterListing bloomFilters(ILSMIndex index, PrunedIndex pruned) {
+        long bytes = 0;
+        boolean any = false;
+        for (ILSMDiskComponent component : index.getDiskComponents()) {
+            if (component instanceof LSMBTreeWithBloomFilterDiskComponent filtered) {
+                bytes += filtered.getBloomFilter().getFileReference().getFile().length();
+                any = true;
+            }
+        }
+        Optional<BloomFilterProbes.Counts> probes = pruned == null ? Optional.empty() : pruned.bloomFilterProbes();
+        if (!any && probes.isEmpty()) {
+            return null;
+        }
+        return new BloomFilterListing(bytes, probes.map(BloomFilterProbes.Counts::lookups).orElse(null),
+                probes.map(BloomFilterProbes.Counts::tested).orElse(null),
+                probes.map(BloomFilterProbes.Counts::rejected).orElse(null),
+                probes.map(BloomFilterProbes.Counts::falsePositives).orElse(null),
+                probes.isPresent() ? orNull(SearchPageReads.bloomFilterPagesRead(index)) : null);
     }
 
     private static ComponentListing componentListing(ILSMDiskComponent component, PrunedIndex pruned) {

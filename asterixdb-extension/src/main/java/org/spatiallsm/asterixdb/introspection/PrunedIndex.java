@@ -9,6 +9,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.partitioning.knn.KnnCounters;
+import org.spatiallsm.partitioning.pruning.BloomFilterProbes;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
@@ -31,6 +32,14 @@ public interface PrunedIndex {
 
     /** Its kNN searches, for an index that answers them (counted apart from {@link #readAmplification}). */
     default Optional<KnnCounters.Counts> knnCounts() {
+        return Optional.empty();
+    }
+
+    /**
+     * What the point lookups of an index with Bloom filters (a leveled primary index) did with them; empty for
+     * other indexes.
+     */
+    default Optional<BloomFilterProbes.Counts> bloomFilterProbes() {
         return Optional.empty();
     }
 

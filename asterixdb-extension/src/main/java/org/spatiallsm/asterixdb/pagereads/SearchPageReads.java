@@ -2,12 +2,14 @@ package org.spatiallsm.asterixdb.pagereads;
 
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.api.io.FileReference;
 import org.apache.hyracks.api.replication.IIOReplicationManager;
+import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexFileManager;
 import org.apache.hyracks.storage.common.IIndex;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.storage.common.buffercache.ICachedPage;
@@ -16,6 +18,7 @@ import org.apache.hyracks.storage.common.buffercache.IExtraPageBlockHelper;
 import org.apache.hyracks.storage.common.buffercache.IFIFOPageWriter;
 import org.apache.hyracks.storage.common.buffercache.IPageWriteCallback;
 import org.apache.hyracks.storage.common.buffercache.IPageWriteFailureCallback;
+import org.apache.hyracks.storage.common.file.BufferedFileHandle;
 import org.apache.hyracks.storage.common.compression.file.ICompressedPageWriter;
 import org.apache.hyracks.util.IThreadStats;
 import org.apache.hyracks.util.IThreadStatsCollector;
@@ -40,9 +43,15 @@ public final class SearchPageReads implements IBufferCache, IThreadStatsCollecto
     /** Depth of {@link #outsideSearches} scopes on this thread; pages read at depth 0 count. */
     private static final ThreadLocal<int[]> OUTSIDE_SEARCHES = ThreadLocal.withInitial(() -> new int[1]);
 
+    private static final String BLOOM_FILTER_ENDING = AbstractLSMIndexFileManager.DELIMITER
+            + AbstractLSMIndexFileManager.BLOOM_FILTER_SUFFIX;
+
     private final IBufferCache cache;
     private final PageResidency residency;
     private final LongAdder pagesRead = new LongAdder();
+    /** Ids of the open Bloom-filter files (0.9.8 names them {@code <component>_f}), as the cache assigned them. */
+    private final Set<Integer> bloomFilterFiles = ConcurrentHashMap.newKeySet();
+    private final LongAdder bloomFilterPagesRead = new LongAdder();
 
     /** Work whose page reads are not a search's. */
     @FunctionalInterface
@@ -66,6 +75,12 @@ public final class SearchPageReads implements IBufferCache, IThreadStatsCollecto
                 : OptionalLong.empty();
     }
 
+    /** Of {@link #pagesRead}, the pages of Bloom-filter files; empty if the index's cache is no view. */
+    public static OptionalLong bloomFilterPagesRead(IIndex index) {
+        return index.getBufferCache() instanceof SearchPageReads view
+                ? OptionalLong.of(view.bloomFilterPagesRead.sum()) : OptionalLong.empty();
+    }
+
     /** Runs {@code work} on this thread with its page reads not counted (scopes nest). */
     public static <T, E extends Exception> T outsideSearches(Work<T, E> work) throws E {
         int[] depth = OUTSIDE_SEARCHES.get();
@@ -85,6 +100,9 @@ public final class SearchPageReads implements IBufferCache, IThreadStatsCollecto
                 residency.placed(slot.getCachedPageId(), dpid);
             } else if (residency.pinned(slot.getCachedPageId(), dpid) && OUTSIDE_SEARCHES.get()[0] == 0) {
                 pagesRead.increment();
+                if (bloomFilterFiles.contains(BufferedFileHandle.getFileId(dpid))) {
+                    bloomFilterPagesRead.increment();
+                }
             }
         }
         return page;
@@ -136,14 +154,25 @@ public final class SearchPageReads implements IBufferCache, IThreadStatsCollecto
 
     // Everything else is the cache's own.
 
+    // Files get their ids here; an id the cache gives again later belongs to whatever file it names then.
+
     @Override
     public int createFile(FileReference fileRef) throws HyracksDataException {
-        return cache.createFile(fileRef);
+        return identified(fileRef, cache.createFile(fileRef));
     }
 
     @Override
     public int openFile(FileReference fileRef) throws HyracksDataException {
-        return cache.openFile(fileRef);
+        return identified(fileRef, cache.openFile(fileRef));
+    }
+
+    private int identified(FileReference file, int fileId) {
+        if (file.getFile().getName().endsWith(BLOOM_FILTER_ENDING)) {
+            bloomFilterFiles.add(fileId);
+        } else {
+            bloomFilterFiles.remove(fileId);
+        }
+        return fileId;
     }
 
     @Override

@@ -26,8 +26,10 @@ import org.spatiallsm.merge.PolicyParameters;
  * equal share, on the dataset's primary index or on an R-tree. The cluster generates the records (INSERT or UPSERT
  * ... SELECT), so the rate is the engine's, not HTTP's. Besides the five CSV files, each configuration writes
  * {@code summary.csv} (write amplification, per-record writes against the bounded-depth optimum, transient space,
- * components per point lookup, throughput, per index partition) and, for the leveled policy, {@code levels.csv}
- * (the engine's level counts against the count model's at every checkpoint).
+ * components per point lookup, throughput, per index partition), for the leveled policy {@code levels.csv} (the
+ * engine's level counts against the count model's at every checkpoint), and on the primary index
+ * {@code point-lookups.csv} (what the writes' key lookups and the point lookups did with components and Bloom
+ * filters).
  */
 public final class MergePoliciesStudy implements Study {
 
@@ -37,6 +39,9 @@ public final class MergePoliciesStudy implements Study {
             "entry_write_amplification", "merges", "max_writes_per_record", "optimal_max_writes", "core_agrees",
             "peak_bytes", "transient_space", "components_per_lookup", "lookups", "components_opened_per_lookup",
             "records_per_s");
+    static final List<String> POINT_LOOKUP_COLUMNS = List.of("phase", "lookups", "searches", "components_opened",
+            "components_skipped", "filters_tested", "filters_rejected", "btrees_searched", "false_positives",
+            "pages_read", "filter_pages_read", "filter_bytes", "component_bytes");
     static final List<String> LEVEL_COLUMNS = List.of("t_ms", "records_ingested", "node", "partition", "flushes",
             "engine_levels", "model_levels", "equal");
     private static final long SEED = 20_231_127;
@@ -103,17 +108,18 @@ public final class MergePoliciesStudy implements Study {
     public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
         StudiedPolicy policy = policies(parameters).stream().filter(p -> p.name().equals(configuration.id()))
                 .findFirst().orElseThrow();
-        boolean rtree = measuredIndexIsRtree(parameters);
+        MeasuredKind kind = measuredKind(parameters);
+        boolean spatial = kind != MeasuredKind.PRIMARY;
         DatasetName dataset = run.cluster().dataset(configuration);
         String type = Sqlpp.identifier(dataset.dataset() + "Type");
         run.cluster().client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse()) + "; CREATE TYPE "
                 + type + " IF NOT EXISTS AS "
-                + (rtree ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
+                + (spatial ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
                 + "; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + type + ") PRIMARY KEY id WITH "
-                + (rtree ? Statements.STUDIES_PRIMARY_POLICY : policy.with()) + ";"
-                + (rtree ? "CREATE INDEX " + Statements.RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                        + "(location) TYPE RTREE WITH " + policy.with() + ";" : ""));
-        String measured = rtree ? Statements.RTREE : dataset.dataset();
+                + (spatial ? Statements.STUDIES_PRIMARY_POLICY : policy.with()) + ";"
+                + (spatial ? "CREATE INDEX " + kind.index + " ON " + Sqlpp.identifier(dataset.dataset())
+                        + "(location) TYPE " + kind.type + " WITH " + policy.with() + ";" : ""));
+        String measured = spatial ? kind.index : dataset.dataset();
         long perFlush = parameters.whole("recordsPerFlush", 1);
         long records = parameters.whole("records", 1);
         int recordBytes = parameters.small("recordBytes", 1);
@@ -124,6 +130,7 @@ public final class MergePoliciesStudy implements Study {
         run.onComponentSample(index::sample);
         CsvFile levels = policy.leveled() ? run.studyFile("levels.csv", LEVEL_COLUMNS) : null;
         long[] lookupNumber = { 0 };
+        PointLookupSpans spans = spatial ? null : new PointLookupSpans(run, dataset, measured);
         ConfigurationRun.RangeInsert insert = new ConfigurationRun.RangeInsert() {
             @Override
             public void insert(long first, long end) {
@@ -134,17 +141,23 @@ public final class MergePoliciesStudy implements Study {
                         + (writes.records() - 1) + ")"
                         : batch.stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
                 run.cluster().client().executeOrThrow(Statements.generated(appendOnly ? "INSERT" : "UPSERT",
-                        dataset, source, recordBytes, rtree, hashed));
+                        dataset, source, recordBytes, spatial, hashed));
             }
 
             @Override
             public void awaitStored(long first, long end) throws Exception {
+                if (spans != null) {
+                    spans.writesDone();
+                }
                 // Point lookups of existing records before each flush: read amplification while the load runs.
                 for (int i = 0; i < lookups; i++) {
                     long x = writes.anyExisting();
                     run.query("lookup", dataset, dataset.dataset(), "point", null, lookupNumber[0]++,
                             "SELECT VALUE COUNT(*) FROM " + dataset.sql() + " r WHERE r.id = "
                                     + (hashed ? Statements.hashedKey(x) : x) + ";");
+                }
+                if (spans != null) {
+                    spans.lookupsDone();
                 }
             }
         };
@@ -156,6 +169,9 @@ public final class MergePoliciesStudy implements Study {
             if (levels != null) {
                 index.compareLevels(run, levels);
             }
+        }
+        if (spans != null) {
+            spans.write(run.studyFile("point-lookups.csv", POINT_LOOKUP_COLUMNS));
         }
         run.writeIoEvents(dataset);
         index.summarise(run, run.events(dataset),
@@ -170,18 +186,33 @@ public final class MergePoliciesStudy implements Study {
             String name = policy.name();
             int bound = name.equals("binomial") ? policy.intParameter("k")
                     : name.equals("tiered") ? policy.intParameter("size-ratio") : 0;
-            marks.addAll(SortedRuns.marks(name, measuredIndexIsRtree(parameters) ? Statements.RTREE : "primary index",
+            MeasuredKind kind = measuredKind(parameters);
+            marks.addAll(SortedRuns.marks(name, kind == MeasuredKind.PRIMARY ? "primary index" : kind.index,
                     name, bound, parameters.whole("recordsPerFlush", 1), parameters.whole("records", 1),
                     partitions));
         }
         return marks;
     }
 
-    private static boolean measuredIndexIsRtree(Parameters parameters) {
+    /** The measured index: the dataset's primary index, or a spatial index (its name, its type) beside it. */
+    private enum MeasuredKind {
+        PRIMARY(null, null), RTREE(Statements.RTREE, "RTREE"), DHVB("dhvbIndex", "DHVBTREE");
+
+        final String index;
+        final String type;
+
+        MeasuredKind(String index, String type) {
+            this.index = index;
+            this.type = type;
+        }
+    }
+
+    private static MeasuredKind measuredKind(Parameters parameters) {
         return switch (parameters.text("index")) {
-            case "primary" -> false;
-            case "rtree" -> true;
-            default -> throw new IllegalArgumentException("parameter index is primary or rtree, got '"
+            case "primary" -> MeasuredKind.PRIMARY;
+            case "rtree" -> MeasuredKind.RTREE;
+            case "dhvb" -> MeasuredKind.DHVB;
+            default -> throw new IllegalArgumentException("parameter index is primary, rtree or dhvb, got '"
                     + parameters.text("index") + "'");
         };
     }
@@ -196,7 +227,8 @@ public final class MergePoliciesStudy implements Study {
             }
             given.put(parameter.substring(0, equals).strip(), parameter.substring(equals + 1).strip());
         }
-        return StudiedPolicy.choose(parameters.list("policies"), given, !measuredIndexIsRtree(parameters));
+        return StudiedPolicy.choose(parameters.list("policies"), given,
+                measuredKind(parameters) == MeasuredKind.PRIMARY);
     }
 
     private static boolean updates(Parameters parameters) {

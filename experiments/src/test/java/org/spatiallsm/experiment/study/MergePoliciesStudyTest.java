@@ -26,6 +26,8 @@ class MergePoliciesStudyTest {
                 .extracting(Configuration::id).containsExactly("binomial", "leveled");
         assertThat(configurations("index=rtree", "policies=tiered")).extracting(Configuration::id)
                 .containsExactly("tiered");
+        assertThat(configurations("index=dhvb", "policies=binomial,leveled")).extracting(Configuration::id)
+                .containsExactly("binomial", "leveled");
     }
 
     @Test
@@ -35,7 +37,7 @@ class MergePoliciesStudyTest {
         assertThatThrownBy(() -> configurations("keys=random")).hasMessage(
                 "parameter keys is hashed or sequential, got 'random'");
         assertThatThrownBy(() -> configurations("index=btree")).hasMessage(
-                "parameter index is primary or rtree, got 'btree'");
+                "parameter index is primary, rtree or dhvb, got 'btree'");
         assertThatThrownBy(() -> configurations("policies=binomal")).hasMessageStartingWith(
                 "unknown policy 'binomal' in parameter policies");
         assertThatThrownBy(() -> configurations("lookups=-1")).isInstanceOf(IllegalArgumentException.class)

@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.rtree.leveled;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -15,10 +16,12 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.DiskBTreeFactory;
 import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMTreeIndexAccessor;
 import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
 import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchPredicate;
@@ -26,6 +29,7 @@ import org.spatiallsm.asterixdb.introspection.PrunedIndex;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.partitioning.pruning.BloomFilterProbes;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
 
 /**
@@ -37,6 +41,8 @@ import org.spatiallsm.partitioning.pruning.ReadAmplification;
 public final class LeveledBTree extends LSMBTree implements LeveledIndex, PrunedIndex {
 
     private final KeyRangeLevels levels;
+    /** A primary index's point lookups through its Bloom filters; null for a secondary B-tree, which has none. */
+    private final BloomFilterProbes probes;
 
     /**
      * @param features whether this is a primary index (its inserts check for duplicates) and its Bloom filters, as
@@ -52,6 +58,14 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
                 parts.ioOpCallbackFactory(), parts.pageWriteCallbackFactory(), features.isPrimary(),
                 features.hasBloomFilter(), null, null, parts.durable(), false, parts.tracer());
         this.levels = new KeyRangeLevels(this, parts, this::createOutput);
+        this.probes = features.hasBloomFilter() ? new BloomFilterProbes() : null;
+    }
+
+    /** Point lookups of a primary index record what its Bloom filters did (see {@link ProbedPointCursor}). */
+    @Override
+    public ILSMIndexAccessor createAccessor(AbstractLSMIndexOperationContext opCtx) {
+        return probes == null ? super.createAccessor(opCtx)
+                : new LSMTreeIndexAccessor(getHarness(), opCtx, ctx -> new ProbedSearchCursor(ctx, probes));
     }
 
     private ILSMDiskComponent createOutput(LSMComponentFileReferences files) throws HyracksDataException {
@@ -150,6 +164,11 @@ public final class LeveledBTree extends LSMBTree implements LeveledIndex, Pruned
     @Override
     public ReadAmplification.Counts readAmplification() {
         return levels.readAmplification();
+    }
+
+    @Override
+    public Optional<BloomFilterProbes.Counts> bloomFilterProbes() {
+        return probes == null ? Optional.empty() : Optional.of(probes.counts());
     }
 
     @Override
