@@ -27,6 +27,7 @@ import org.spatiallsm.introspection.IndexListing;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
 import org.spatiallsm.load.Sqlpp;
+import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordFormat;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -101,6 +102,11 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                     + "l,l,l,l,h,m;l,l,l,l,h,h;l,l,m,m,m,h;h,h,h,h,l,l)")
     List<String> levels = Organisation.DENSITY_SWEEP;
 
+    @Option(names = "--cells-per-object", paramLabel = "N,...", split = ",",
+            description = "houses and lakes: the SHB-tree's caps on the cells of one square, an SHB column per density"
+                    + " setting and cap (default: Kim's 1024)")
+    List<Integer> caps = List.of(Organisation.CELLS_PER_OBJECT);
+
     @Option(names = "--no-rtree", description = "leave out the R-tree column (no relative values then)")
     boolean noRtree;
 
@@ -127,7 +133,9 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                 indexes.add(Organisation.RTREE);
             }
             for (String setting : levels) {
-                indexes.add(Organisation.shb(setting, nonPoint()));
+                for (int cap : nonPoint() ? caps : List.of(Organisation.NO_CAP)) {
+                    indexes.add(Organisation.shb(setting, cap));
+                }
             }
             List<OrganisationRow> rows = new Run(shape).densities(indexes);
             String title = String.format(Locale.ROOT, "SHB grid densities: %,d %s records (%s, seed %d) in one "
@@ -164,6 +172,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new IllegalArgumentException("--warm-up-queries must be >= 0, got " + warmup);
         }
+        if (!nonPoint() && !caps.equals(List.of(Organisation.CELLS_PER_OBJECT))) {
+            throw new IllegalArgumentException("--cells-per-object applies to houses and lakes, not to points");
+        }
+        caps.forEach(GridParameters::checkCellsPerObject);
         if (radii.isEmpty()) {
             throw new IllegalArgumentException("--radius names no radius");
         }
