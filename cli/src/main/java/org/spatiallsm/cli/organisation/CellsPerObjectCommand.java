@@ -6,18 +6,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.organisations.grid.ObjectSearchCount;
+import org.spatiallsm.workloads.KimSquares;
+import org.spatiallsm.workloads.PointDistribution;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
+import org.spatiallsm.workloads.Seeds;
 import org.spatiallsm.workloads.SpatialQueries;
-import org.spatiallsm.workloads.Value;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -125,13 +128,12 @@ public final class CellsPerObjectCommand implements Callable<Integer> {
         out.println("data,cells_per_object,objects,entries,entries_per_object,radius,queries,candidates,"
                 + "false_positives,duplicates,results");
         for (String dataSet : data) {
-            RecordGenerator generator = generator(dataSet);
-            String field = generator.shape().pointField();
+            PointDistribution centres = PointDistributions.create(distribution, Map.of(), seed);
             List<Rect> squares = new ArrayList<>(records);
             for (long id = 0; id < records; id++) {
-                squares.add(((Value.Rectangle) generator.record(id).get(field)).value().toRect());
+                squares.add(square(centres, squares(dataSet), seed, id));
             }
-            SpatialQueries circles = new SpatialQueries(generator, 0, records, seed);
+            SpatialQueries circles = new SpatialQueries(generator(dataSet), 0, records, seed);
             for (String cap : caps) {
                 ObjectSearchCount index = new ObjectSearchCount(GridParameters.parse(null, levels, cap), squares);
                 long[][] totals = new long[radii.size()][4];
@@ -168,7 +170,20 @@ public final class CellsPerObjectCommand implements Callable<Integer> {
     }
 
     private RecordGenerator generator(String dataSet) {
-        RecordShape shape = RecordShapes.named(dataSet.equals("houses") ? "house" : "lake");
+        RecordShape shape = RecordShapes.named(squares(dataSet).shapeName());
         return new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed), shape, seed);
+    }
+
+    private static KimSquares squares(String dataSet) {
+        return dataSet.equals("houses") ? KimSquares.HOUSE : KimSquares.LAKE;
+    }
+
+    /**
+     * The square of record {@code id}, drawn as its record draws it (the centre, then the square, first from the
+     * record's stream), without building the 1 KB record around it.
+     */
+    static Rect square(PointDistribution centres, KimSquares squares, long seed, long id) {
+        SplittableRandom random = Seeds.forItem(seed, id);
+        return squares.around(centres.sample(random), random).toRect();
     }
 }

@@ -3,9 +3,16 @@ package org.spatiallsm.cli.organisation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.CliRun;
+import org.spatiallsm.workloads.KimSquares;
+import org.spatiallsm.workloads.PointDistribution;
+import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordShapes;
+import org.spatiallsm.workloads.Value;
 
 class CellsPerObjectCommandTest {
 
@@ -36,6 +43,19 @@ class CellsPerObjectCommandTest {
         }
         // A larger cap never stores fewer entries; every square has at least one.
         assertThat(entriesPerCap[0]).isGreaterThanOrEqualTo(2000).isLessThanOrEqualTo(entriesPerCap[1]);
+    }
+
+    @Test
+    void theSquaresAreTheRecordsSquares() {
+        PointDistribution centres = PointDistributions.create("osm-like", Map.of(), 7);
+        for (KimSquares squares : KimSquares.values()) {
+            RecordGenerator records = new RecordGenerator(centres, RecordShapes.named(squares.shapeName()), 7);
+            String field = records.shape().pointField();
+            for (long id = 0; id < 200; id++) {
+                assertThat(CellsPerObjectCommand.square(centres, squares, 7, id))
+                        .isEqualTo(((Value.Rectangle) records.record(id).get(field)).value().toRect());
+            }
+        }
     }
 
     @Test
