@@ -13,6 +13,7 @@ import org.spatiallsm.cli.experiment.ExperimentCommand;
 import org.spatiallsm.cli.load.GenerateCommand;
 import org.spatiallsm.cli.load.LoadCommand;
 import org.spatiallsm.cli.organisation.CellsCommand;
+import org.spatiallsm.cli.organisation.CellsPerObjectCommand;
 import org.spatiallsm.cli.organisation.CurveCommand;
 import org.spatiallsm.cli.simulate.SimulateCommand;
 
@@ -24,7 +25,8 @@ import picocli.CommandLine.Command;
         description = "Tools for spatial-lsm: AsterixDB with LSM merge policies and spatial indexes.",
         subcommands = { CommandLine.HelpCommand.class, SqlppCommand.class, SimulateCommand.class,
             GenerateCommand.class, LoadCommand.class, BenchCommand.class, ExperimentCommand.class,
-            ComponentsCommand.class, FlushCommand.class, StatsCommand.class, CurveCommand.class, CellsCommand.class })
+            ComponentsCommand.class, FlushCommand.class, StatsCommand.class, CurveCommand.class, CellsCommand.class,
+            CellsPerObjectCommand.class })
 public final class SpatialLsmCli implements Runnable {
 
     @CommandLine.Spec

@@ -45,6 +45,8 @@ public final class ExternalSort<T> implements AutoCloseable {
     private final List<T> batch = new ArrayList<>();
     private final List<Path> runs = new ArrayList<>();
     private long batchBytes;
+    private long spilledBytes;
+    private long spillNanos;
 
     /**
      * @param memoryBudget bytes of records held before a batch is spilled (at least one record is always held)
@@ -68,6 +70,16 @@ public final class ExternalSort<T> implements AutoCloseable {
     /** The number of run files written so far. */
     public int runs() {
         return runs.size();
+    }
+
+    /** The bytes written to run files so far. */
+    public long spilledBytes() {
+        return spilledBytes;
+    }
+
+    /** The time spent sorting full batches and writing them as runs, so far. */
+    public long spillNanos() {
+        return spillNanos;
     }
 
     /** Hands every record added to {@code sink}, in order, then deletes the runs. */
@@ -113,6 +125,7 @@ public final class ExternalSort<T> implements AutoCloseable {
     }
 
     private void spill() throws IOException {
+        long start = System.nanoTime();
         batch.sort(order);
         Path run = Files.createTempFile(spillDirectory, "spatial-lsm-sort-", ".run");
         runs.add(run);
@@ -122,9 +135,12 @@ public final class ExternalSort<T> implements AutoCloseable {
                 codec.write(record, out);
             }
             out.writeBoolean(false);
+            out.flush();
+            spilledBytes += out.size();
         }
         batch.clear();
         batchBytes = 0;
+        spillNanos += System.nanoTime() - start;
     }
 
     private static <T> void offerNext(PriorityQueue<Head<T>> heads, Source<T> source) throws IOException {

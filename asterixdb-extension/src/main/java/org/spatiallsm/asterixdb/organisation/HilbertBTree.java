@@ -61,6 +61,6 @@ public final class HilbertBTree extends OrganisationBTree {
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
         return new HilbertBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters), layout,
-                btreeComparatorFactories(), btreeFieldCount());
+                btreeComparatorFactories(), btreeFieldCount(), getIndexIdentifier());
     }
 }

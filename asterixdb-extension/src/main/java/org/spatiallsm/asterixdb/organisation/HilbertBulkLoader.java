@@ -11,8 +11,8 @@ import org.apache.hyracks.storage.common.IIndexBulkLoader;
 final class HilbertBulkLoader extends SortingBulkLoader {
 
     HilbertBulkLoader(IIndexBulkLoader btreeLoader, HilbertLayout layout, IBinaryComparatorFactory[] comparators,
-            int btreeFieldCount) {
-        super(btreeLoader, comparators, hilbertEntries(layout, btreeFieldCount));
+            int btreeFieldCount, String index) {
+        super(btreeLoader, comparators, hilbertEntries(layout, btreeFieldCount), index);
     }
 
     private static EntryFunction hilbertEntries(HilbertLayout layout, int btreeFieldCount) {

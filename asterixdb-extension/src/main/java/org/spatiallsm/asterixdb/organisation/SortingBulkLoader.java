@@ -13,13 +13,17 @@ import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
 import org.apache.hyracks.storage.common.MultiComparator;
 import org.apache.hyracks.storage.common.buffercache.ICachedPage;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Bulk-loads an organisation's LSM B-tree from what AsterixDB's bulk-load jobs ({@code CREATE INDEX} on existing
  * data, {@code LOAD DATASET}) hand an R-tree: tuples in the R-tree's curve order. Each tuple becomes the index's
  * entries (the organisation's {@link EntryFunction}: one for a point, one per cell for a decomposed object); the
  * entries are sorted in the B-tree's order by an {@link ExternalSort} (at most {@value #MEMORY_BUDGET} bytes in
- * memory, runs spilled to {@code java.io.tmpdir}), and loaded into the B-tree at {@link #end}.
+ * memory, runs spilled to {@code java.io.tmpdir}), and loaded into the B-tree at {@link #end}. When it ends, one
+ * line at INFO gives its phases ({@link BulkLoadPhases}), so that a {@code CREATE INDEX}'s time can be split
+ * between AsterixDB's job and this loader.
  */
 public class SortingBulkLoader implements IIndexBulkLoader {
 
@@ -36,21 +40,30 @@ public class SortingBulkLoader implements IIndexBulkLoader {
     /** Entries held in memory by one loader before a run is spilled (one per index partition being loaded). */
     static final long MEMORY_BUDGET = 32L << 20;
 
+    private static final Logger LOGGER = LogManager.getLogger();
+
     private final IIndexBulkLoader target;
     private final EntryFunction entries;
     private final ExternalSort<StoredTuple> sort;
     private final ArrayTupleReference loaded = new ArrayTupleReference();
+    private final BulkLoadPhases phases;
 
-    public SortingBulkLoader(IIndexBulkLoader target, IBinaryComparatorFactory[] order, EntryFunction entries) {
+    /** @param index names the index partition being loaded in the log line */
+    public SortingBulkLoader(IIndexBulkLoader target, IBinaryComparatorFactory[] order, EntryFunction entries,
+            String index) {
         this.target = target;
         this.entries = entries;
         this.sort = new ExternalSort<>(new TupleOrder(MultiComparator.create(order)), StoredTuple.CODEC, MEMORY_BUDGET,
                 Path.of(System.getProperty("java.io.tmpdir")));
+        this.phases = new BulkLoadPhases(index, System.nanoTime());
     }
 
     @Override
     public void add(ITupleReference tuple) throws HyracksDataException {
+        long start = System.nanoTime();
+        phases.tupleArrived(start);
         entries.entries(tuple, this::buffer);
+        phases.tupleBuffered(System.nanoTime() - start);
     }
 
     private void buffer(ITupleReference entry) throws HyracksDataException {
@@ -59,19 +72,27 @@ public class SortingBulkLoader implements IIndexBulkLoader {
         } catch (IOException e) {
             throw HyracksDataException.create(e);
         }
+        phases.entry();
     }
 
     @Override
     public void end() throws HyracksDataException {
+        long start = System.nanoTime();
+        phases.received(start, sort.runs(), sort.spilledBytes(), sort.spillNanos());
         try {
             sort.finish(entry -> {
+                long loadStart = System.nanoTime();
                 loaded.reset(entry.ends(), entry.data());
                 target.add(loaded);
+                phases.loaded(System.nanoTime() - loadStart);
             });
         } catch (IOException e) {
             throw HyracksDataException.create(e);
         }
+        long sorted = System.nanoTime();
         target.end();
+        phases.ended(start, sorted, System.nanoTime());
+        LOGGER.info(phases::describe);
     }
 
     @Override

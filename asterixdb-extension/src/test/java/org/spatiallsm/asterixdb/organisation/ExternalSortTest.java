@@ -79,6 +79,18 @@ class ExternalSortTest {
     }
 
     @Test
+    void countsTheBytesOfItsRuns() throws IOException {
+        try (ExternalSort<Long> sort = new ExternalSort<>(Comparator.naturalOrder(), LONGS, 8 * 100, spill)) {
+            for (long value = 0; value < 250; value++) {
+                sort.add(value);
+            }
+            // Two runs of 100 longs, each long after a marker byte, and an end marker per run; 50 left in memory.
+            assertThat(sort.runs()).isEqualTo(2);
+            assertThat(sort.spilledBytes()).isEqualTo(2 * (100 * (1 + Long.BYTES) + 1));
+        }
+    }
+
+    @Test
     void emptyAndSingleRecordBudgets() throws IOException {
         assertThat(sorted(List.of(), 1, 0)).isEmpty();
         assertThat(sorted(List.of(3L, 1L, 2L), 1, 3)).containsExactly(1L, 2L, 3L);

@@ -90,7 +90,7 @@ class SortingBulkLoaderTest {
         SortingBulkLoader loader = new SortingBulkLoader(btree, BY_KEY_THEN_VALUE, (input, sink) -> {
             sink.add(tuple(field(input, 0), field(input, 1)));
             sink.add(tuple(field(input, 0) + 1_000_000, field(input, 1)));
-        });
+        }, "test partition");
         Random random = new Random(5);
         int inputs = 250_000; // 500,000 entries of 88 bytes as the sort counts them: more than the 32 MB budget
         for (int value = 0; value < inputs; value++) {
@@ -111,7 +111,8 @@ class SortingBulkLoaderTest {
     @Test
     void abortReachesTheBtree() throws Exception {
         RecordingLoader btree = new RecordingLoader();
-        SortingBulkLoader loader = new SortingBulkLoader(btree, BY_KEY_THEN_VALUE, (input, sink) -> sink.add(input));
+        SortingBulkLoader loader = new SortingBulkLoader(btree, BY_KEY_THEN_VALUE, (input, sink) -> sink.add(input),
+                "test partition");
         loader.add(tuple(1, 2));
         loader.abort();
 

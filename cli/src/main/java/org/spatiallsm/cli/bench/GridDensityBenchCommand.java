@@ -13,6 +13,7 @@ import org.spatiallsm.experiment.bench.GridDensityBench;
 import org.spatiallsm.experiment.bench.IndexSweep;
 import org.spatiallsm.experiment.bench.OrganisationRow;
 import org.spatiallsm.experiment.study.Organisation;
+import org.spatiallsm.organisations.grid.GridParameters;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
 
@@ -81,6 +82,11 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                     + "l,l,l,l,h,m;l,l,l,l,h,h;l,l,m,m,m,h;h,h,h,h,l,l)")
     List<String> levels = Organisation.DENSITY_SWEEP;
 
+    @Option(names = "--cells-per-object", paramLabel = "N,...", split = ",",
+            description = "houses and lakes: the SHB-tree's caps on the cells of one square, an SHB column per density"
+                    + " setting and cap (default: Kim's 1024)")
+    List<Integer> caps = List.of(Organisation.CELLS_PER_OBJECT);
+
     @Option(names = "--no-rtree", description = "leave out the R-tree column (no relative values then)")
     boolean noRtree;
 
@@ -107,7 +113,9 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
                 indexes.add(Organisation.RTREE);
             }
             for (String setting : levels) {
-                indexes.add(Organisation.shb(setting, nonPoint()));
+                for (int cap : nonPoint() ? caps : List.of(Organisation.NO_CAP)) {
+                    indexes.add(Organisation.shb(setting, cap));
+                }
             }
             IndexSweep sweep = new IndexSweep(endpoint.client(), dataverse, shape, nonPoint(),
                     spec.commandLine().getErr());
@@ -147,6 +155,10 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new IllegalArgumentException("--warm-up-queries must be >= 0, got " + warmup);
         }
+        if (!nonPoint() && !caps.equals(List.of(Organisation.CELLS_PER_OBJECT))) {
+            throw new IllegalArgumentException("--cells-per-object applies to houses and lakes, not to points");
+        }
+        caps.forEach(GridParameters::checkCellsPerObject);
         if (radii.isEmpty()) {
             throw new IllegalArgumentException("--radius names no radius");
         }

@@ -29,6 +29,10 @@ class GridDensityBenchCommandTest {
         assertOneLineUsageError(bench(density, "--levels", "l,l,l,l,h;l,l,l,l,l,l"),
                 "expected 6 grid level densities (each l, m or h), got 5 in 'l,l,l,l,h'");
         assertOneLineUsageError(bench(density, "--levels", "l,l,l,l,h,x"), "unknown grid density 'x'");
+        assertOneLineUsageError(bench(density, "--cells-per-object", "16"),
+                "--cells-per-object applies to houses and lakes, not to points");
+        assertOneLineUsageError(bench(density, "--data", "lakes", "--cells-per-object", "16,0"),
+                "cells per object must be from 1 to 65536, was 0");
     }
 
     @Test

@@ -26,6 +26,8 @@ public record Organisation(String label, String clause) {
     public static final String DEFAULT_LEVELS = "l,l,l,l,h,m";
     /** Kim's cap on the cells of one non-point object. */
     public static final int CELLS_PER_OBJECT = 1024;
+    /** The SHB-tree on points: no cap in its DDL. */
+    public static final int NO_CAP = 0;
     /**
      * The tuning grid of Kim's dissertation, Ch. 5: the densities that give 2^24 ... 2^40 bottom cells, coarsest first.
      */
@@ -52,11 +54,20 @@ public record Organisation(String label, String clause) {
 
     /** The SHB-tree with the six level densities {@code levels} (comma-separated letters l, m, h). */
     public static Organisation shb(String levels, boolean nonPoint) {
-        String label = "shb 2^" + bottomCellExponent(levels);
+        return shb(levels, nonPoint ? CELLS_PER_OBJECT : NO_CAP);
+    }
+
+    /**
+     * The SHB-tree with the densities {@code levels} and the cells-per-object cap {@code cellsPerObject} for
+     * non-point data, or {@link #NO_CAP} for points; a cap other than Kim's is part of the label.
+     */
+    public static Organisation shb(String levels, int cellsPerObject) {
+        String label = "shb 2^" + bottomCellExponent(levels)
+                + (cellsPerObject == NO_CAP || cellsPerObject == CELLS_PER_OBJECT ? "" : " cap " + cellsPerObject);
         String letters = GridParameters.parseDensities(levels).stream().map(d -> String.valueOf(d.letter()))
                 .collect(Collectors.joining(", "));
         return new Organisation(label, "TYPE SHBTREE(" + SPACE + ", " + letters
-                + (nonPoint ? ", " + CELLS_PER_OBJECT : "") + ")");
+                + (cellsPerObject == NO_CAP ? "" : ", " + GridParameters.checkCellsPerObject(cellsPerObject)) + ")");
     }
 
     /** log2 of the bottom cells of six densities (checked by the grid core: one-line errors). */

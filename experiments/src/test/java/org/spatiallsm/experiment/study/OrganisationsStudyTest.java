@@ -37,6 +37,10 @@ class OrganisationsStudyTest {
         assertThat(Organisation.organisation("shb", true).identifier()).isEqualTo("shb");
         assertThat(Organisation.shb("h,h,h,h,l,l", false).label()).isEqualTo("shb 2^40");
         assertThat(Organisation.shb("h,h,h,h,l,l", false).identifier()).isEqualTo("shb_2_40");
+        assertThat(Organisation.shb("l,l,l,l,h,m", 16).clause())
+                .isEqualTo("TYPE SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 16)");
+        assertThat(Organisation.shb("l,l,l,l,h,m", 16).label()).isEqualTo("shb 2^30 cap 16");
+        assertThat(Organisation.shb("l,l,l,l,h,m", Organisation.CELLS_PER_OBJECT).label()).isEqualTo("shb 2^30");
         assertThatThrownBy(() -> Organisation.organisations(List.of(), false)).hasMessage("no organisation is listed");
         assertThatThrownBy(() -> Organisation.organisations(List.of("dhb", "DHB"), false))
                 .hasMessage("organisation DHB is listed twice");

@@ -84,6 +84,6 @@ public final class GridBTree extends OrganisationBTree {
                     for (int entry = 0; entry < count; entry++) {
                         sink.add(entries.entry(rtreeTuple, entry));
                     }
-                });
+                }, getIndexIdentifier());
     }
 }
