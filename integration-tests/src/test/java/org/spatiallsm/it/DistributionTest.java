@@ -34,8 +34,8 @@ import org.spatiallsm.introspection.IndexListing;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The assembled distribution, used the way a user uses it: its own start/stop scripts, its CLI, a socket feed and
- * the HTTP API. The steps build on each other, so they run in order against one cluster.
+ * The assembled distribution, used the way a user uses it: its own start/stop scripts, its CLI, a socket feed, the
+ * HTTP API and, last, the README's tour. The steps build on each other, so they run in order against one cluster.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DistributionTest {
@@ -227,12 +227,16 @@ class DistributionTest {
                 .extracting(JsonNode::asText).isEqualTo("binomial");
     }
 
+    /**
+     * The README's tour ({@link ReadmeTour}) on the same cluster, block by block as a user types it after starting
+     * it (one distribution start for both); the tour's last block stops the cluster through {@code ./scripts/stop},
+     * which ends every process.
+     */
     @Test
     @Order(10)
-    void stopEndsEveryProcess() throws Exception {
-        ScriptResult stop = run("bin/stop-cluster");
-        assertThat(stop.exitCode()).isZero();
-        assertThat(stop.output()).contains("stopped");
+    void theReadmeTourRunsAsWrittenAndItsStopEndsEveryProcess() throws Exception {
+        String stop = new ReadmeTour(Path.of("..").toAbsolutePath().normalize(), var).runEveryBlock();
+        assertThat(stop.strip()).endsWith("spatial-lsm stopped");
         assertThat(run("bin/stop-cluster").output()).contains("not running");
     }
 

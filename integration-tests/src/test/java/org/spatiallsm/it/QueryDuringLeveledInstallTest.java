@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spatiallsm.asterixdb.crash.HoldPoints;
@@ -19,7 +18,7 @@ import org.spatiallsm.asterixdb.rtree.pruning.PruningRTree;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -31,7 +30,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * avoid its window (and only its window), so the expected answer is the scan's after the hold. Windows and points
  * come from a seed per partitioning.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class QueryDuringLeveledInstallTest {
 
     private static final Duration GENEROUS = Duration.ofMinutes(3);

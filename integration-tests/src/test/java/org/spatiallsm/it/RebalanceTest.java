@@ -14,9 +14,8 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * REBALANCE (AsterixDB 0.9.8's {@code POST /admin/rebalance}) re-creates a dataset's indexes with stock code: it is
  * refused for datasets whose indexes have options of their own, and works as in stock AsterixDB for the others.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 class RebalanceTest {
 
     private static final int FEED_PORT = 10141;

@@ -7,31 +7,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.apache.asterix.common.metadata.DataverseName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.spatiallsm.asterixdb.metadata.IndexOptionsStore;
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
-import org.spatiallsm.storage.IndexStorageOptions;
-import org.spatiallsm.storage.MergePolicyChoice;
-import org.spatiallsm.storage.RTreeComparator;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** Storage choices stated in SQL++: dataset and per-index merge policies, validation, persistence. */
-@ExtendWith(SpatialClusterExtension.class)
+/**
+ * Storage choices stated in SQL++: dataset and per-index merge policies, validation, persistence; what a restart
+ * keeps of them is in {@link AfterARestartTest}.
+ */
+@SharedSpatialCluster
 class StorageOptionsDdlTest {
 
-    private static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, name: string, location: point };";
+    static final String TYPE = "CREATE TYPE PlaceType AS { id: int64, name: string, location: point };";
 
     @Test
     void datasetTakesNaturalParameterNamesAndNumbersWrittenEitherWay(QueryServiceClient client) {
@@ -73,7 +69,7 @@ class StorageOptionsDdlTest {
     @Test
     void indexRunsItsOwnMergePolicyWhileThePrimaryKeepsTheDatasets(SpatialTestCluster cluster) throws IOException {
         QueryServiceClient client = cluster.client();
-        client.executeOrThrow(freshDataverse("PerIndex") + TYPE + """
+        client.executeOrThrow(freshDataverse("OwnPolicies") + TYPE + """
                 CREATE DATASET Places(PlaceType) PRIMARY KEY id
                   WITH {"merge-policy": {"name": "binomial", "parameters": {"k": 8}}};
                 CREATE INDEX locationIndex ON Places(location) TYPE RTREE
@@ -86,54 +82,18 @@ class StorageOptionsDdlTest {
                                      {"id": 2, "name": "b", "location": point("8.0,8.0")}]);
                 """);
 
-        assertThat(indexMetadata(cluster, "PerIndex", "Places", "Places")).allSatisfy(
+        assertThat(indexMetadata(cluster, "OwnPolicies", "Places", "Places")).allSatisfy(
                 json -> assertThat(json).contains("SpatialLsmBinomialMergePolicyFactory").contains("\"k\":\"8\""));
-        assertThat(indexMetadata(cluster, "PerIndex", "Places", "locationIndex")).allSatisfy(
+        assertThat(indexMetadata(cluster, "OwnPolicies", "Places", "locationIndex")).allSatisfy(
                 json -> assertThat(json).contains("SpatialLsmTieredMergePolicyFactory")
                         .contains("\"size-ratio\":\"4\""));
-        assertThat(indexMetadata(cluster, "PerIndex", "Places", "nameIndex"))
+        assertThat(indexMetadata(cluster, "OwnPolicies", "Places", "nameIndex"))
                 .allSatisfy(json -> assertThat(json).contains("PrefixMergePolicyFactory"));
-        assertThat(indexMetadata(cluster, "PerIndex", "Places", "plainIndex"))
+        assertThat(indexMetadata(cluster, "OwnPolicies", "Places", "plainIndex"))
                 .allSatisfy(json -> assertThat(json).contains("SpatialLsmBinomialMergePolicyFactory"));
-        assertThat(client.executeOrThrow("USE PerIndex; SELECT VALUE p.id FROM Places p WHERE spatial_intersect("
+        assertThat(client.executeOrThrow("USE OwnPolicies; SELECT VALUE p.id FROM Places p WHERE spatial_intersect("
                 + "p.location, create_rectangle(create_point(0.0, 0.0), create_point(2.0, 2.0)));").results())
                 .extracting(JsonNode::asLong).containsExactly(1L);
-    }
-
-    @Test
-    void indexStorageViewShowsTheOptionsInForceAlsoAfterARestart(SpatialTestCluster cluster) throws Exception {
-        cluster.client().executeOrThrow(freshDataverse("Visible") + TYPE + """
-                CREATE DATASET Places(PlaceType) PRIMARY KEY id
-                  WITH {"merge-policy": {"name": "binomial", "parameters": {"k": 8}}};
-                CREATE INDEX locationIndex ON Places(location) TYPE RTREE
-                  WITH {"merge-policy": {"name": "tiered", "parameters": {"size-ratio": 4}}, "comparator": "simple"};
-                CREATE INDEX plainLocation ON Places(location) TYPE RTREE;
-                CREATE INDEX nameIndex ON Places(name);
-                """);
-        String view = "SELECT s.IndexName, s.MergePolicy, s.MergePolicyParameters, s.MergePolicySetOn, s.Comparator "
-                + "FROM SpatialLsm.IndexStorage s WHERE s.DataverseName = 'Visible' ORDER BY s.IndexName;";
-        List<String> expected = List.of(
-                "{\"IndexName\":\"Places\","
-                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
-                        + "\"MergePolicySetOn\":\"dataset\"}",
-                "{\"IndexName\":\"locationIndex\",\"MergePolicy\":\"tiered\",\"MergePolicyParameters\":"
-                        + "[{\"Name\":\"high-bucket\",\"Value\":\"1.2\"},{\"Name\":\"size-ratio\",\"Value\":\"4\"}],"
-                        + "\"MergePolicySetOn\":\"index\",\"Comparator\":\"simple\"}",
-                "{\"IndexName\":\"nameIndex\","
-                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
-                        + "\"MergePolicySetOn\":\"dataset\"}",
-                "{\"IndexName\":\"plainLocation\","
-                        + "\"MergePolicy\":\"binomial\",\"MergePolicyParameters\":[{\"Name\":\"k\",\"Value\":\"8\"}],"
-                        + "\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
-        assertThat(cluster.client().executeOrThrow(view).results()).map(JsonNode::toString)
-                .containsExactlyElementsOf(expected);
-
-        cluster.restart();
-
-        assertThat(cluster.client().executeOrThrow(view).results()).map(JsonNode::toString)
-                .containsExactlyElementsOf(expected);
-        assertThat(indexMetadata(cluster, "Visible", "Places", "locationIndex")).allSatisfy(json -> assertThat(json)
-                .contains("SpatialLsmTieredMergePolicyFactory").contains("SpatialLsmSimpleLinearizeComparatorFactory"));
     }
 
     @Test
@@ -158,37 +118,6 @@ class StorageOptionsDdlTest {
 
         client.executeOrThrow("USE Lifecycle; DROP INDEX Places.locationIndex;");
         assertThat(hints(client, "Lifecycle", "Places")).isEmpty();
-    }
-
-    /**
-     * The state a crash between CREATE INDEX's two metadata steps leaves behind (options recorded, no index), or a
-     * DROP INDEX whose cleanup failed: a later CREATE INDEX of that name without WITH must get the defaults.
-     */
-    @Test
-    void optionsLeftBehindByAnInterruptedStatementAreNotInherited(SpatialTestCluster cluster) throws Exception {
-        cluster.client().executeOrThrow(freshDataverse("Stale") + TYPE + """
-                CREATE DATASET Places(PlaceType) PRIMARY KEY id;
-                INSERT INTO Places ([{"id": 1, "name": "a", "location": point("1.0,1.0")}]);
-                """);
-        // Written as CREATE INDEX ... WITH writes them, by the same store, in the CC's process.
-        IndexOptionsStore.write(DataverseName.createSinglePartName("Stale"), "Places", "locationIndex",
-                new IndexStorageOptions(Optional.of(new MergePolicyChoice("binomial", Map.of("k", "3"))),
-                        Optional.of(RTreeComparator.SIMPLE)));
-        assertThat(hints(cluster.client(), "Stale", "Places")).containsEntry("spatial-lsm/locationIndex/comparator",
-                "simple");
-        cluster.restart();
-
-        QueryServiceClient client = cluster.client();
-        client.executeOrThrow("USE Stale; CREATE INDEX locationIndex ON Places(location) TYPE RTREE;");
-
-        assertThat(hints(client, "Stale", "Places")).isEmpty();
-        assertThat(client.executeOrThrow("SELECT s.MergePolicySetOn, s.Comparator FROM SpatialLsm.IndexStorage s "
-                + "WHERE s.DataverseName = 'Stale' AND s.IndexName = 'locationIndex';").results())
-                .map(JsonNode::toString)
-                .containsExactly("{\"MergePolicySetOn\":\"dataset\",\"Comparator\":\"default\"}");
-        assertThat(indexMetadata(cluster, "Stale", "Places", "locationIndex")).allSatisfy(json -> assertThat(json)
-                .doesNotContain("SimpleLinearizeComparatorFactory")
-                .doesNotContain("SpatialLsmBinomialMergePolicyFactory"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -236,7 +165,7 @@ class StorageOptionsDdlTest {
         assertThat(hints(client, "StockIndex", "Places")).isEmpty();
     }
 
-    private static String freshDataverse(String name) {
+    static String freshDataverse(String name) {
         return "DROP DATAVERSE " + name + " IF EXISTS; CREATE DATAVERSE " + name + "; USE " + name + ";";
     }
 
@@ -244,7 +173,7 @@ class StorageOptionsDdlTest {
         return nameValues(client, "CompactionPolicyProperties", dataverse, dataset);
     }
 
-    private static Map<String, String> hints(QueryServiceClient client, String dataverse, String dataset) {
+    static Map<String, String> hints(QueryServiceClient client, String dataverse, String dataset) {
         return nameValues(client, "Hints", dataverse, dataset);
     }
 

@@ -17,21 +17,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spatiallsm.client.QueryServiceClient;
 
 /**
- * The README's "A 5-minute tour", block by block and verbatim, against the assembled distribution, so the README
- * cannot drift from what the code does. The blocks run with bash from the repository root, as a user runs them.
- * Skipped: the block that starts the cluster ({@code ./scripts/start} rebuilds when a source is newer than the
- * distribution; this test starts the distribution it was given instead) and the benches, which take minutes each
- * and have their own tests. The experiment's run folder (under the repository's ignored {@code var/}) is checked for
- * its report and removed.
+ * The README's "A 5-minute tour", block by block and verbatim, against a running distribution, so the README cannot
+ * drift from what the code does. The blocks run with bash from the repository root, as a user runs them. Skipped: the
+ * block that starts the cluster ({@code ./scripts/start} rebuilds when a source is newer than the distribution; the
+ * caller starts the distribution it was given instead) and the benches, which take minutes each and have their own
+ * tests. The experiment's run folder (under the repository's ignored {@code var/}) is checked for its report and
+ * removed. The tour's last block stops the cluster.
  */
-class ReadmeTourTest {
+final class ReadmeTour {
 
     private static final Pattern SH_BLOCK = Pattern.compile("```sh\n(.*?)```", Pattern.DOTALL);
     private static final Pattern RUN_FOLDER = Pattern.compile("^run folder: (.+)$", Pattern.MULTILINE);
@@ -40,33 +36,24 @@ class ReadmeTourTest {
     private static final int FEED_PORT = 10001;
     private static final int FED_RECORDS = 10_000;
 
-    @TempDir
-    static Path var;
-    private static Path root;
-    private static Path home;
+    private final Path root;
+    /** The cluster's data directory ({@code SPATIAL_LSM_VAR}), which also holds each block's output. */
+    private final Path var;
 
-    @BeforeAll
-    static void startCluster() throws Exception {
-        root = Path.of("..").toAbsolutePath().normalize();
-        home = Path.of(System.getProperty("spatiallsm.dist.dir", "../distribution/target/spatial-lsm"));
-        assertThat(home.resolve("bin/start-cluster")).as("the assembled distribution (mvn package)").isExecutable();
-        BlockResult start = bash(home.resolve("bin/start-cluster").toString());
-        assertThat(start.exitCode()).as(start.output()).isZero();
+    ReadmeTour(Path root, Path var) {
+        this.root = root;
+        this.var = var;
     }
 
-    @AfterAll
-    static void stopCluster() throws Exception {
-        bash(home.resolve("bin/stop-cluster").toString());
-    }
-
-    @Test
-    void everyBlockOfTheTourRunsAsWritten() throws Exception {
+    /** Runs every block the tour's user types, checking each; returns the output of the last one. */
+    String runEveryBlock() throws Exception {
         List<String> blocks = tourBlocks(Files.readString(root.resolve("README.md")));
-        List<String> skipped = blocks.stream().filter(ReadmeTourTest::skipped).toList();
+        List<String> skipped = blocks.stream().filter(ReadmeTour::skipped).toList();
         assertThat(skipped).as("the tour's blocks this test does not run").hasSize(3)
                 .anyMatch(block -> block.strip().equals("./scripts/start"))
                 .allMatch(block -> block.equals("./scripts/start\n") || block.contains(" bench "));
 
+        String output = "";
         for (String block : blocks) {
             if (skipped(block)) {
                 continue;
@@ -88,11 +75,13 @@ class ReadmeTourTest {
                 assertThat(result.output()).as(result.output()).contains("inEurope", "visitsDhvb",
                         "skip-scan searches").doesNotContain("(no component)");
             }
+            output = result.output();
         }
+        return output;
     }
 
     /** The ```sh blocks between "## A 5-minute tour" and the next section. */
-    static List<String> tourBlocks(String readme) {
+    private static List<String> tourBlocks(String readme) {
         int start = readme.indexOf("## A 5-minute tour");
         assertThat(start).as("the README's tour section").isNotNegative();
         int end = readme.indexOf("\n## ", start + 1);
@@ -109,7 +98,7 @@ class ReadmeTourTest {
     }
 
     /** The run folder the experiment printed holds its report; it is removed so that runs do not pile up. */
-    private static void checkAndRemoveRunFolder(String output) throws IOException {
+    private void checkAndRemoveRunFolder(String output) throws IOException {
         Matcher folder = RUN_FOLDER.matcher(output);
         assertThat(folder.find()).as(output).isTrue();
         Path run = root.resolve(folder.group(1).strip());
@@ -156,8 +145,8 @@ class ReadmeTourTest {
     private record BlockResult(int exitCode, String output) {
     }
 
-    /** Runs a script with bash -e -o pipefail from the repository root, with the test's data directory. */
-    private static BlockResult bash(String script) throws Exception {
+    /** Runs a script with bash -e -o pipefail from the repository root, with the cluster's data directory. */
+    private BlockResult bash(String script) throws Exception {
         // Output to a file, not a pipe: a block that hangs must not block the reader past the timeout.
         Path output = Files.createTempFile(var, "block", ".out");
         ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c", script)
