@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
@@ -72,6 +73,9 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile throughput;
     private final CsvFile components;
     private final CsvFile builds;
+    private final Path folder;
+    /** A study's own tables, by file name. */
+    private final Map<String, CsvFile> tables = new LinkedHashMap<>();
     private Map<String, Long> indexBytes = Map.of();
     /** The counters after the last query, and of which dataset and index; null when anything ran since. */
     private SearchCounters lastCounters;
@@ -82,6 +86,7 @@ public final class ConfigurationRun implements Closeable {
         this.cluster = cluster;
         this.label = label;
         this.log = log;
+        this.folder = folder;
         this.queries = new CsvFile(folder.resolve("queries.csv"), QUERY_COLUMNS);
         this.ioEvents = new CsvFile(folder.resolve("io-events.csv"), IO_EVENT_COLUMNS);
         this.throughput = new CsvFile(folder.resolve("throughput.csv"), THROUGHPUT_COLUMNS);
@@ -303,5 +308,18 @@ public final class ConfigurationRun implements Closeable {
         for (CsvFile file : List.of(queries, ioEvents, throughput, components, builds)) {
             file.close();
         }
+        for (CsvFile table : tables.values()) {
+            table.close();
+        }
+    }
+
+    /** A table of a study's own in this configuration's folder, created on the first call, closed with the run. */
+    public CsvFile table(String file, List<String> columns) throws IOException {
+        CsvFile table = tables.get(file);
+        if (table == null) {
+            table = new CsvFile(folder.resolve(file), columns);
+            tables.put(file, table);
+        }
+        return table;
     }
 }

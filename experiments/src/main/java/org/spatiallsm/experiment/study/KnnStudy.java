@@ -22,7 +22,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * k-nearest-neighbour queries ({@code ORDER BY spatial_distance(d.location, <point>) LIMIT k}) answered through the
  * R-tree's best-first kNN search against the plan that scans and sorts the dataset (spatial-lsm's kNN search turned
  * off), for several k, at the data sizes after each of {@code rounds} equal loads, per R-tree merge policy and point
- * distribution. Both plans answer the same points in turn, and their answers must be equal.
+ * distribution. Both plans answer the same points in turn, and their answers must be equal. With {@code joinOuter},
+ * each round also runs the kNN join ({@link KnnJoinPhase}).
  */
 public final class KnnStudy implements Study {
 
@@ -51,6 +52,7 @@ public final class KnnStudy implements Study {
             case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 100, "uniform,osm-like", StudySetup.FEED);
             default -> throw new IllegalArgumentException(scale.id());
         }
+        KnnJoinPhase.preset(preset);
         return preset;
     }
 
@@ -94,6 +96,7 @@ public final class KnnStudy implements Study {
         parameters.small("queries", 1);
         parameters.whole("seed", Long.MIN_VALUE);
         ks(parameters);
+        KnnJoinPhase.outerSizes(parameters);
         List<Configuration> configurations = new ArrayList<>();
         for (String distribution : StudySetup.distributions(parameters)) {
             for (SpatialPolicyConfiguration index : SpatialPolicyConfiguration.select(parameters.list("indexes"))) {
@@ -170,6 +173,7 @@ public final class KnnStudy implements Study {
                     }
                 }
             }
+            KnnJoinPhase.run(run, dataset, parameters, distribution, phase, loaded);
         }
     }
 }

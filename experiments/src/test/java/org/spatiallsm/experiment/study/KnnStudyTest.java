@@ -38,6 +38,18 @@ class KnnStudyTest {
     }
 
     @Test
+    void theKnnJoinRunsOnlyForTheOuterSizesGiven() {
+        for (Scale scale : Scale.values()) {
+            assertThat(KnnJoinPhase.outerSizes(parameters(scale))).as(scale.id()).isEmpty();
+        }
+        assertThat(KnnJoinPhase.outerSizes(parameters(Scale.SMOKE, "joinOuter=100,1000"))).containsExactly(100, 1000);
+        assertThatThrownBy(() -> KnnJoinPhase.outerSizes(parameters(Scale.SMOKE, "joinOuter=100,0"))).hasMessage(
+                "parameter joinOuter must list distinct whole numbers from 1 to 9,999,999, got '100,0'");
+        assertThatThrownBy(() -> STUDY.configurations(parameters(Scale.SMOKE, "joinK=0")))
+                .hasMessageContaining("joinK");
+    }
+
+    @Test
     void badKnobsAreOneLineErrors() {
         assertThatThrownBy(() -> KnnStudy.ks(parameters(Scale.SMOKE, "ks=1,x"))).hasMessage(
                 "parameter ks must list distinct whole numbers of at least 1, got '1,x'");
