@@ -47,7 +47,9 @@ import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
  * a pair among a group's first k + OFFSET by distance has fewer than k + OFFSET pairs strictly nearer in its group,
  * so fewer nearer to the same outer point in its partition, so that partition's search output it; the ties with the
  * last pair are all output, so any further ORDER BY keys break them as over the whole join. An outer record without
- * any pair is no group, as before, and the left outer join above gives it its empty list.
+ * any pair is no group, as before. So every group's list is the one AsterixDB's plan computes; what the plan does
+ * with the lists above the group-by stays as it was (in 0.9.8 its outer join back to the outer records loses them,
+ * see docs/queries.md).
  * <p>
  * It applies where {@link KnnIndexRule} would answer the subquery with a constant point and no WHERE: a group-by
  * whose nested plan is an aggregate over a LIMIT over an ORDER BY whose first key, ascending, is the distance,
