@@ -13,12 +13,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.IndexComponents;
@@ -36,7 +38,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class ConfigurationRun implements Closeable {
 
     public static final List<String> QUERY_COLUMNS = List.of("phase", "query_kind", "sigma", "query_no",
-            "latency_ms", "results", "components_opened", "components_skipped", "pages_read");
+            "latency_ms", "results", "components_opened", "components_skipped", "pages_read", "index_searches",
+            "entries_read");
     public static final List<String> IO_EVENT_COLUMNS = List.of("t_ms", "records_ingested", "index", "node",
             "partition", "kind", "level", "bytes_in", "bytes_out", "entries_in", "entries_out", "components_in",
             "components_out", "duration_ms");
@@ -74,9 +77,13 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile components;
     private final CsvFile builds;
     private final Path folder;
-    /** A study's own tables, by file name. */
-    private final Map<String, CsvFile> tables = new LinkedHashMap<>();
+    /** A study's own files beside the five, by file name, closed with them. */
+    private final Map<String, CsvFile> studyFiles = new LinkedHashMap<>();
+    private Consumer<List<IndexComponents>> sampleListener = listing -> {
+    };
     private Map<String, Long> indexBytes = Map.of();
+    /** Per query phase: queries, and the components they opened (-1 once a query had no counters). */
+    private final Map<String, long[]> queriesByPhase = new TreeMap<>();
     /** The counters after the last query, and of which dataset and index; null when anything ran since. */
     private SearchCounters lastCounters;
     private String lastCountersOf;
@@ -97,6 +104,24 @@ public final class ConfigurationRun implements Closeable {
 
     public ClusterSession cluster() {
         return cluster;
+    }
+
+    /**
+     * A CSV file of the study's own in the configuration's folder (documented with the study), created on the first
+     * call with its name (a later call returns the same file, so each round can append to it), closed with the run.
+     */
+    public CsvFile studyFile(String name, List<String> columns) throws IOException {
+        CsvFile file = studyFiles.get(name);
+        if (file == null) {
+            file = new CsvFile(folder.resolve(name), columns);
+            studyFiles.put(name, file);
+        }
+        return file;
+    }
+
+    /** Also gives every component sample (after each flush and each settling) to {@code listener}. */
+    public void onComponentSample(Consumer<List<IndexComponents>> listener) {
+        sampleListener = listener;
     }
 
     /** Milliseconds since this configuration started. */
@@ -136,6 +161,7 @@ public final class ConfigurationRun implements Closeable {
                 for (long from = shareStart; from < shareEnd; from += piece) {
                     long to = Math.min(shareEnd, from + piece);
                     insert.insert(from, to);
+                    lastCountersOf = null; // the insert's key lookups searched the index too
                     ingested(to - from);
                     progress.advance(to - from);
                 }
@@ -187,6 +213,7 @@ public final class ConfigurationRun implements Closeable {
 
     /** Rows of components.csv: per index and level (0 for a stack), the components and bytes of all partitions. */
     public void sampleComponents(List<IndexComponents> listing) throws IOException {
+        sampleListener.accept(listing);
         long t = tMs();
         Map<String, TreeMap<Integer, long[]>> perIndex = new TreeMap<>();
         for (IndexComponents partition : listing) {
@@ -245,9 +272,33 @@ public final class ConfigurationRun implements Closeable {
         lastCountersOf = countersOf;
         OptionalLong count = results.size() == 1 && results.get(0).isNumber()
                 ? OptionalLong.of(results.get(0).asLong()) : OptionalLong.of(results.size());
-        queries.row(phase, kind, sigma, number, latency, count, after.openedSince(before), after.skippedSince(before),
-                after.pagesReadSince(before));
+        OptionalLong opened = after.openedSince(before);
+        queries.row(phase, kind, sigma, number, latency, count, opened, after.skippedSince(before),
+                after.pagesReadSince(before), after.indexSearchesSince(before), after.entriesReadSince(before));
+        long[] tally = queriesByPhase.computeIfAbsent(phase, p -> new long[2]);
+        tally[0]++;
+        tally[1] = tally[1] < 0 || opened.isEmpty() ? -1 : tally[1] + opened.getAsLong();
         return results;
+    }
+
+    /** Queries of {@code phase} so far. */
+    public long queryCount(String phase) {
+        return queriesByPhase.getOrDefault(phase, new long[2])[0];
+    }
+
+    /**
+     * Components the queries of {@code phase} opened per query, all partitions together; empty without queries or
+     * when the index does not count them.
+     */
+    public OptionalDouble openedPerQuery(String phase) {
+        long[] tally = queriesByPhase.get(phase);
+        return tally == null || tally[0] == 0 || tally[1] < 0 ? OptionalDouble.empty()
+                : OptionalDouble.of((double) tally[1] / tally[0]);
+    }
+
+    /** A line on the progress stream, after the configuration's label. */
+    public void log(String line) {
+        log.println(label + line);
     }
 
     private SearchCounters counters(DatasetName dataset, String index) {
@@ -261,8 +312,7 @@ public final class ConfigurationRun implements Closeable {
      * outputs are all the components it wrote (K for a leveled R-tree).
      */
     public void writeIoEvents(DatasetName dataset) throws IOException {
-        List<LsmEvent> events = cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
-                .filter(event -> event.isFlush() || event.isMerge())
+        List<LsmEvent> events = events(dataset).stream().filter(event -> event.isFlush() || event.isMerge())
                 .sorted(Comparator.comparingLong(event -> eventTime(event).orElse(Long.MAX_VALUE))).toList();
         for (LsmEvent event : events) {
             OptionalLong t = eventTime(event);
@@ -274,6 +324,16 @@ public final class ConfigurationRun implements Closeable {
                     event.bytesWritten(), entriesIn, entries(event.outputs()), event.inputs().size(),
                     event.outputs().size(), event.durationMillis());
         }
+    }
+
+    /**
+     * The dataset's LSM events since this configuration started. The event files outlive a cluster restart, and
+     * AsterixDB may give a new dataset the id of one dropped before the restart, so an earlier dataset of the same
+     * name can share the id; its events are older than this run.
+     */
+    public List<LsmEvent> events(DatasetName dataset) {
+        return cluster.lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(event -> eventTime(event).orElse(0) >= 0).toList();
     }
 
     /** Entries of all {@code components}; empty if one of them does not count its entries. */
@@ -308,18 +368,8 @@ public final class ConfigurationRun implements Closeable {
         for (CsvFile file : List.of(queries, ioEvents, throughput, components, builds)) {
             file.close();
         }
-        for (CsvFile table : tables.values()) {
-            table.close();
+        for (CsvFile file : studyFiles.values()) {
+            file.close();
         }
-    }
-
-    /** A table of a study's own in this configuration's folder, created on the first call, closed with the run. */
-    public CsvFile table(String file, List<String> columns) throws IOException {
-        CsvFile table = tables.get(file);
-        if (table == null) {
-            table = new CsvFile(folder.resolve(file), columns);
-            tables.put(file, table);
-        }
-        return table;
     }
 }

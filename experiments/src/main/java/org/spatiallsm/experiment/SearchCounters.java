@@ -10,40 +10,66 @@ import java.util.TreeMap;
 
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
+import org.spatiallsm.introspection.GridListing;
 import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.SkipScanListing;
 
 /**
  * What the nodes' {@code /spatial-lsm/components} listings say about one index's searches, summed over its
  * partitions: searches, the components they opened and skipped, and the pages they read from disk when the
- * listing counts them ({@code pagesRead}).
+ * listing counts them ({@code pagesRead}). An R-tree's kNN searches count with its window searches here; the
+ * organisations' searches (each window of a kNN search is one) in {@code indexSearches} and {@code entriesRead}.
  *
- * @param searches searches over all partitions; -1 when a partition does not report its counters
- * @param opened   components opened by those searches
- * @param skipped  components those searches skipped (their MBR missed the query)
- * @param pagesRead pages those searches read from disk; -1 when a partition does not count them
+ * @param searches      searches over all partitions, windows and kNN; -1 when a partition does not report them
+ * @param opened        disk components opened by those searches
+ * @param skipped       disk components those searches skipped (their MBR missed the window, or was farther than
+ *                      the kNN answer)
+ * @param pagesRead     pages those searches read from disk; -1 when a partition does not count them
+ * @param indexSearches searches of any kind: an R-tree's window and kNN searches, an organisation's skip-scans or
+ *                      grid searches
+ * @param entriesRead   index entries those searches read: an R-tree's kNN searches' entries (its window searches
+ *                      do not count theirs), an organisation's candidates; -1 when a partition counts none
  */
-public record SearchCounters(long searches, long opened, long skipped, long pagesRead) {
+public record SearchCounters(long searches, long opened, long skipped, long pagesRead, long indexSearches,
+        long entriesRead) {
 
     public static SearchCounters of(List<ComponentsListing> listings, String index) {
         long searches = 0;
         long opened = 0;
         long skipped = 0;
         long pages = 0;
+        long indexSearches = 0;
+        long entries = 0;
         boolean searchesCounted = true;
         boolean pagesCounted = true;
+        boolean entriesCounted = true;
         // Each counter on its own: the organisations' B-trees count the pages they read but prune no components.
         for (IndexListing partition : partitionsOf(listings, index)) {
             searchesCounted &= partition.searches() != null && partition.componentsOpened() != null;
             if (searchesCounted) {
-                searches += partition.searches();
-                opened += partition.componentsOpened();
-                skipped += partition.componentsSkipped() == null ? 0 : partition.componentsSkipped();
+                searches += partition.searches() + orZero(partition.knnSearches());
+                opened += partition.componentsOpened() + orZero(partition.knnComponentsOpened());
+                skipped += orZero(partition.componentsSkipped()) + orZero(partition.knnComponentsSkipped());
             }
             pagesCounted &= partition.pagesRead() != null;
-            pages += partition.pagesRead() == null ? 0 : partition.pagesRead();
+            pages += orZero(partition.pagesRead());
+            SkipScanListing skipScan = partition.skipScan();
+            GridListing grid = partition.grid();
+            indexSearches += orZero(partition.searches()) + orZero(partition.knnSearches())
+                    + (skipScan == null ? 0 : skipScan.searches()) + (grid == null ? 0 : grid.searches());
+            entriesCounted &= partition.knnEntriesVisited() != null || skipScan != null || grid != null;
+            entries += orZero(partition.knnEntriesVisited()) + (skipScan == null ? 0 : skipScan.candidates())
+                    + (grid == null ? 0 : grid.candidates());
         }
-        return searchesCounted ? new SearchCounters(searches, opened, skipped, pagesCounted ? pages : -1)
-                : new SearchCounters(-1, -1, -1, pagesCounted ? pages : -1);
+        long pagesOrUnknown = pagesCounted ? pages : -1;
+        long entriesOrUnknown = entriesCounted ? entries : -1;
+        return searchesCounted
+                ? new SearchCounters(searches, opened, skipped, pagesOrUnknown, indexSearches, entriesOrUnknown)
+                : new SearchCounters(-1, -1, -1, pagesOrUnknown, indexSearches, entriesOrUnknown);
+    }
+
+    private static long orZero(Long counter) {
+        return counter == null ? 0 : counter;
     }
 
     /** Components one partition search opened on average since {@code before}; empty without counters. */
@@ -70,6 +96,17 @@ public record SearchCounters(long searches, long opened, long skipped, long page
     public OptionalLong pagesReadSince(SearchCounters before) {
         return pagesRead < 0 || before.pagesRead < 0 ? OptionalLong.empty()
                 : OptionalLong.of(pagesRead - before.pagesRead);
+    }
+
+    /** Searches of any kind since {@code before}, over all partitions. */
+    public long indexSearchesSince(SearchCounters before) {
+        return indexSearches - before.indexSearches;
+    }
+
+    /** Index entries read since {@code before}; empty when a partition does not count them. */
+    public OptionalLong entriesReadSince(SearchCounters before) {
+        return entriesRead < 0 || before.entriesRead < 0 ? OptionalLong.empty()
+                : OptionalLong.of(entriesRead - before.entriesRead);
     }
 
     public static int partitions(List<ComponentsListing> listings, String index) {

@@ -19,6 +19,8 @@ public final class Statements {
             + "\"parameters\": {\"k\": 8}}}";
     /** Bytes of a point record besides its payload (id, point, field names), so that a record size is the whole. */
     public static final int POINT_RECORD_OVERHEAD = 60;
+    private static final long HASH_MULTIPLIER = 1_327_217_884;
+    private static final long HASH_MODULUS = (1L << 31) - 1;
     private static final String PAYLOAD_CHARACTERS =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -34,15 +36,43 @@ public final class Statements {
      */
     public static String generatedOnCluster(DatasetName dataset, long first, long count, int recordBytes,
             boolean withLocation) {
+        return generated("INSERT", dataset, "range(" + first + ", " + (first + count - 1) + ")", recordBytes,
+                withLocation, false);
+    }
+
+    /**
+     * Record x for each x of {@code source} (a SQL++ collection of int64, e.g. "range(0, 9)" or "[3, 5]"), generated
+     * by the cluster as {@link #generatedOnCluster} does, with {@code verb} INSERT or UPSERT.
+     *
+     * @param hashedKeys the key is {@link #hashedKey} of x rather than x: keys in no order (YCSB's hashed insert
+     *                   order), so that every flush spans the whole key range
+     */
+    public static String generated(String verb, DatasetName dataset, String source, int recordBytes,
+            boolean withLocation, boolean hashedKeys) {
         long digitGroups = Math.max(1, (recordBytes + 15) / 16);
         // Negative seeds: the payload's are 0 and up.
         String location = withLocation
                 ? "\"location\": create_point(random(-2 * x - 1) * 360 - 180, random(-2 * x - 2) * 180 - 90), "
                 : "";
-        return "INSERT INTO " + dataset.sql() + " (SELECT VALUE {\"id\": x, " + location
-                + "\"payload\": string_join((SELECT VALUE "
+        return verb + " INTO " + dataset.sql() + " (SELECT VALUE {\"id\": " + (hashedKeys ? hashedKey("x") : "x")
+                + ", " + location + "\"payload\": string_join((SELECT VALUE "
                 + "substr(to_string(random(x * " + digitGroups + " + i)), 2) FROM range(0, " + (digitGroups - 1)
-                + ") i), \"\")} FROM range(" + first + ", " + (first + count - 1) + ") x);";
+                + ") i), \"\")} FROM " + source + " x);";
+    }
+
+    /**
+     * The key of record number {@code x} (a SQL++ int64 expression) in hashed order: x * 1,327,217,884 mod (2^31 - 1),
+     * a bijection of 0 .. 2^31 - 2 onto itself (2^31 - 1 is prime), computed without overflow for x below 2^31. The
+     * multiplier is the modulus times the golden ratio's fraction, so consecutive records land far apart and every
+     * flush spans the whole key range.
+     */
+    public static String hashedKey(String x) {
+        return "(" + x + " * " + HASH_MULTIPLIER + " % " + HASH_MODULUS + ")";
+    }
+
+    /** {@link #hashedKey} on the client. */
+    public static long hashedKey(long x) {
+        return x * HASH_MULTIPLIER % HASH_MODULUS;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.introspection.IndexListing;
+import org.spatiallsm.introspection.SkipScanListing;
 
 class SearchCountersTest {
 
@@ -40,6 +41,44 @@ class SearchCountersTest {
 
         assertThat(after.openedSince(before)).isEmpty();
         assertThat(after.pagesReadSince(before)).isEqualTo(OptionalLong.of(5));
+    }
+
+    @Test
+    void anRtreesKnnSearchesCountWithItsWindowSearches() {
+        SearchCounters before = SearchCounters.of(listing(knnPartition(0, 0L, 0L, 0L, 0L)), "spatialIndex");
+        SearchCounters after = SearchCounters.of(listing(knnPartition(0, 1L, 2L, 3L, 40L)), "spatialIndex");
+
+        assertThat(after.openedSince(before)).isEqualTo(OptionalLong.of(2));
+        assertThat(after.skippedSince(before)).isEqualTo(OptionalLong.of(3));
+        assertThat(after.indexSearchesSince(before)).isEqualTo(1);
+        assertThat(after.entriesReadSince(before)).isEqualTo(OptionalLong.of(40));
+    }
+
+    @Test
+    void anOrganisationCountsItsSearchesAndTheEntriesTheyRead() {
+        SearchCounters before = SearchCounters.of(listing(organisation(0, 4, 100), organisation(1, 2, 7)),
+                "spatialIndex");
+        SearchCounters after = SearchCounters.of(listing(organisation(0, 7, 150), organisation(1, 3, 8)),
+                "spatialIndex");
+
+        assertThat(after.indexSearchesSince(before)).isEqualTo(4);
+        assertThat(after.entriesReadSince(before)).isEqualTo(OptionalLong.of(51));
+        assertThat(after.openedSince(before)).as("no components pruned").isEmpty();
+        SearchCounters windowsOnly = SearchCounters.of(listing(partition("spatialIndex", 0, 1L, 1L, 7L)),
+                "spatialIndex");
+        assertThat(windowsOnly.entriesReadSince(windowsOnly)).as("an R-tree's windows count no entries").isEmpty();
+    }
+
+    private static IndexListing knnPartition(int partition, long knnSearches, long opened, long skipped,
+            long entries) {
+        return new IndexListing("spatialIndex", partition, 1, false, 0, List.of(), 0L, 0L, 0L, 0L, null, null, null,
+                knnSearches, opened, skipped, entries);
+    }
+
+    /** A DHB index partition: its skip-scan's searches and candidates, no component counters. */
+    private static IndexListing organisation(int partition, long searches, long candidates) {
+        return new IndexListing("spatialIndex", partition, 1, false, 0, List.of(), null, null, null, 0L, null,
+                new SkipScanListing("dhb", searches, candidates, 0, 0), null);
     }
 
     @Test

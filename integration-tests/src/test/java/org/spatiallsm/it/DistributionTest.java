@@ -16,11 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -184,7 +186,8 @@ class DistributionTest {
     void benchMergePoliciesMeasuresAnRtreeUnderEachPolicy() throws Exception {
         ScriptResult bench = run("bin/spatial-lsm", "bench", "merge-policies", "--index", "rtree",
                 "--policies", "binomial,tiered", "--param", "k=2", "--param", "size-ratio=2",
-                "--records", "4000", "--flushes", "8", "--warm-up-flushes", "0", "--record-bytes", "16");
+                "--records", "4000", "--flushes", "8", "--warm-up-flushes", "0", "--record-bytes", "16",
+                "--out", var.resolve("results").toString());
 
         assertThat(bench.exitCode()).as(bench.output()).isZero();
         assertThat(bench.output()).contains("R-tree locationIndex (primary index under binomial k=8)");
@@ -193,10 +196,23 @@ class DistributionTest {
         // Columns are separated by two or more spaces; a row's own label has single spaces.
         assertThat(rows).as(bench.output()).hasSize(2).allSatisfy(row -> assertThat(row.split(" {2,}"))
                 .anyMatch(column -> column.matches("8x\\d+")).contains("same"));
+        // It ran the experiment merge-policies: its run folder holds both configurations' samples.
+        try (Stream<Path> runs = Files.list(var.resolve("results"))) {
+            Path runFolder = runs.filter(p -> p.getFileName().toString().startsWith("merge-policies-")).findFirst()
+                    .orElseThrow();
+            assertThat(runFolder.resolve("binomial/io-events.csv")).isNotEmptyFile();
+            assertThat(runFolder.resolve("tiered/io-events.csv")).isNotEmptyFile();
+        }
     }
 
+    /**
+     * A clean stop and start through the scripts: {@code ./scripts/test --extended} (a restart costs about 30 s; the
+     * default suite restarts the same distribution through {@code start-cluster} after each crash of
+     * {@code CrashSafetyTest}, and restarts in-process clusters in many tests).
+     */
     @Test
     @Order(9)
+    @Tag("extended")
     void dataAndPolicySurviveStopAndStart() throws Exception {
         assertThat(run("bin/stop-cluster").exitCode()).isZero();
         ScriptResult start = run("bin/start-cluster");

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.apache.asterix.common.metadata.DataverseName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -64,6 +65,14 @@ class LeveledDdlTest {
                 + " merges along the key order: partitioning \"size\"",
         "on an inverted index  | KEYWORD | name     | {\"merge-policy\": {\"name\": \"leveled\"}}"
                 + " | merge policy \"leveled\" applies to B-tree and R-tree indexes only, not to inverted indexes",
+        "on an n-gram index    | NGRAM(3) | name    | {\"merge-policy\": {\"name\": \"leveled\"}}"
+                + " | merge policy \"leveled\" applies to B-tree and R-tree indexes only, not to inverted indexes",
+        "on a full-text index  | FULLTEXT | name    | {\"merge-policy\": {\"name\": \"leveled\"}}"
+                + " | merge policy \"leveled\" applies to B-tree and R-tree indexes only, not to inverted indexes",
+        "spatial cut, DHVB     | DHVBTREE | location | {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": "
+                + "{\"partitioning\": \"str\"}}}"
+                + " | partitioning \"str\" cuts by the entries' MBRs and needs an R-tree; a leveled B-tree cuts its"
+                + " merges along the key order: partitioning \"size\"",
     })
     void badLeveledOptionsAreOneLineErrorsAndCreateNothing(String problem, String type, String field, String with,
             String expectedMessage, QueryServiceClient client) {
@@ -307,10 +316,81 @@ class LeveledDdlTest {
         for (int round = 0; round < 4; round++) {
             workload.round();
         }
-        assertThat(workload.partitions()).hasSize(2).allSatisfy(partition -> assertThat(partition.levels())
-                .as("levels of %s", partition.where())
-                .anySatisfy(level -> assertThat(level.orElseThrow()).isPositive()));
+        LeveledWorkload.assertMergedIntoLevels(workload.partitions());
         workload.assertRangesMatch();
         workload.assertPointLookupsMatchAndPrune();
+    }
+
+    /**
+     * {@code leveled} on each index organisation: its B-tree is a leveled B-tree with the secondary defaults, created
+     * on existing records (a bulk load), then rounds of inserts, deletes and moving upserts, each flushed and merged
+     * into levels; windows through each organisation find exactly the model's points and skip components by key
+     * range, and kNN through each gives the model's nearest. The restart is in {@code LeveledOrganisationTest}.
+     */
+    @Test
+    @Tag("extended") // about 18 s of rounds: over the default suite's budget for one case
+    void leveledOrganisationsAnswerAsTheirRecordsAndPruneByKeyRange(QueryServiceClient client) throws Exception {
+        LeveledOrganisationWorkload workload = new LeveledOrganisationWorkload(client, "LeveledOrganisationDdl");
+        workload.create();
+        for (int round = 0; round < 3; round++) {
+            workload.round();
+        }
+        workload.partitions().values().forEach(LeveledWorkload::assertMergedIntoLevels);
+        workload.assertWindowsMatchAndPrune();
+        workload.assertNearestMatch();
+        client.executeOrThrow("USE LeveledOrganisationDdl; CREATE INDEX defaults ON Places(dhvb) TYPE DHVBTREE"
+                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}};");
+        assertThat(client.executeOrThrow("SELECT VALUE s.MergePolicyParameters FROM SpatialLsm.IndexStorage s"
+                + " WHERE s.DataverseName = 'LeveledOrganisationDdl' AND s.IndexName = 'defaults';").results().get(0)
+                .toString()).contains("{\"Name\":\"level0-components\",\"Value\":\"2\"}")
+                .contains("{\"Name\":\"size-ratio\",\"Value\":\"4\"}")
+                .contains("{\"Name\":\"partitioning\",\"Value\":\"size\"}");
+    }
+
+    /**
+     * Beside a leveled primary index, the inverted indexes (KEYWORD, NGRAM, FULLTEXT) and the primary-key index run
+     * their own stack policies (AsterixDB's default) and answer their queries; the primary-key index cannot be given
+     * {@code leveled}: CREATE PRIMARY INDEX takes no WITH.
+     */
+    @Test
+    void invertedAndPrimaryKeyIndexesBesideALeveledPrimaryKeepTheirOwnPolicies(QueryServiceClient client)
+            throws Exception {
+        client.executeOrThrow(freshDataverse("LeveledText") + TYPE + "CREATE DATASET Places(PlaceType) PRIMARY KEY id"
+                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}};"
+                + " CREATE INDEX byWord ON Places(name) TYPE KEYWORD;"
+                + " CREATE INDEX byGram ON Places(name) TYPE NGRAM(3);"
+                + " CREATE INDEX byText ON Places(name) TYPE FULLTEXT; CREATE PRIMARY INDEX pkIndex ON Places;"
+                + " INSERT INTO Places ([{\"id\": 1, \"name\": \"red river\", \"location\": create_point(1.0, 2.0)},"
+                + " {\"id\": 2, \"name\": \"blue lake\", \"location\": create_point(3.0, 4.0)},"
+                + " {\"id\": 3, \"name\": \"red lake\", \"location\": create_point(5.0, 6.0)}]);");
+        new FlushDriver(client, "LeveledText", "Places").flush();
+        client.executeOrThrow("USE LeveledText; DELETE FROM Places p WHERE p.id = 3;"
+                + " INSERT INTO Places ([{\"id\": 4, \"name\": \"red sea\", \"location\": create_point(7.0, 8.0)}]);");
+        new FlushDriver(client, "LeveledText", "Places").flush();
+        var partitions = new LsmIntrospectionClient(client, Duration.ofMinutes(2)).components("LeveledText",
+                "Places");
+        assertThat(partitions).filteredOn(p -> p.where().index().equals("Places")).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isPresent()));
+        for (String index : List.of("byWord", "byGram", "byText", "pkIndex")) {
+            assertThat(partitions).as(index).filteredOn(p -> p.where().index().equals(index)).isNotEmpty()
+                    .allSatisfy(p -> assertThat(p.levels()).allMatch(level -> level.isEmpty()));
+        }
+        assertThat(ids(client, "LeveledText", "ftcontains(p.name, \"red\")")).containsExactly(1L, 4L);
+        assertThat(ids(client, "LeveledText", "contains(p.name, \"lak\")")).containsExactly(2L);
+        assertThat(ids(client, "LeveledText", "similarity_jaccard(word_tokens(p.name), word_tokens(\"red sea\"))"
+                + " >= 0.3")).containsExactly(1L, 4L);
+        assertThat(ids(client, "LeveledText", "p.id >= 2")).containsExactly(2L, 4L);
+
+        QueryResult refused = client.execute("USE LeveledText; CREATE PRIMARY INDEX pk2 ON Places"
+                + " WITH {\"merge-policy\": {\"name\": \"leveled\"}};");
+        assertThat(refused.status()).isEqualTo("fatal");
+        assertThat(refused.errors()).singleElement().asString().doesNotContain("\n");
+        assertThat(client.executeOrThrow("SELECT VALUE i FROM Metadata.`Index` i WHERE i.DataverseName ="
+                + " 'LeveledText' AND i.IndexName = 'pk2';").results()).as("index pk2").isEmpty();
+    }
+
+    private static List<Long> ids(QueryServiceClient client, String dataverse, String condition) {
+        return client.executeOrThrow("USE " + dataverse + "; SELECT VALUE p.id FROM Places p WHERE " + condition
+                + " ORDER BY p.id;").results().stream().map(JsonNode::asLong).toList();
     }
 }

@@ -2,20 +2,13 @@ package org.spatiallsm.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
-import java.util.function.Predicate;
 
 import org.spatiallsm.client.QueryResult;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
-import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
 
 /**
@@ -27,55 +20,41 @@ import org.spatiallsm.client.lsm.ReadCounts;
  * lookup by primary key, the duplicate check of an INSERT and the lookup of an UPSERT each open at most one
  * component per level &gt;= 1 of a primary index partition besides its level 0.
  */
-final class LeveledPrimaryWorkload {
+final class LeveledPrimaryWorkload extends LeveledWorkload<LeveledPrimaryWorkload.User> {
 
     static final String DATASET = "Users";
     private static final int CITIES = 300;
 
     /** A record of the model. */
-    private record User(String city, long age, long x, long y) {
+    record User(String city, long age, long x, long y) {
         String json(long id) {
             return "{\"id\": " + id + ", \"city\": \"" + city + "\", \"age\": " + age + ", \"loc\": create_point("
                     + x + ".0, " + y + ".0)}";
         }
     }
 
-    private QueryServiceClient client;
-    private final String dataverse;
-    private final Random random = new Random(2707);
-    private final Map<Long, User> model = new TreeMap<>();
-    private long nextId;
-
     LeveledPrimaryWorkload(QueryServiceClient client, String dataverse) {
-        this.client = client;
-        this.dataverse = dataverse;
+        super(client, dataverse, DATASET, "u", 2707);
     }
 
     /** The dataset with its leveled primary index, and the three secondary indexes, on a few records. */
     void create() {
-        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
-                + dataverse + "; CREATE TYPE User AS { id: int64, city: string, age: int64, loc: point };"
+        createDataverse("CREATE TYPE User AS { id: int64, city: string, age: int64, loc: point };"
                 + " CREATE DATASET " + DATASET + "(User) PRIMARY KEY id WITH {\"merge-policy\": {\"name\":"
                 + " \"leveled\", \"parameters\": {\"level0-components\": 1, \"size-ratio\": 2,"
                 + " \"max-component-entries\": 40}}};");
         insert(80);
-        client.executeOrThrow("USE " + dataverse + "; CREATE INDEX byCity ON " + DATASET + "(city) TYPE BTREE"
+        run("CREATE INDEX byCity ON " + DATASET + "(city) TYPE BTREE"
                 + " WITH {\"merge-policy\": {\"name\": \"leveled\", \"parameters\": {\"level0-components\": 1,"
                 + " \"size-ratio\": 2, \"max-component-entries\": 30}}};"
                 + " CREATE INDEX byAge ON " + DATASET + "(age) TYPE BTREE WITH {\"merge-policy\": {\"name\":"
                 + " \"binomial\"}}; CREATE INDEX byLoc ON " + DATASET + "(loc) TYPE RTREE;");
     }
 
-    void reconnect(QueryServiceClient restarted) {
-        this.client = restarted;
-    }
-
     /** One round: {@link #change}, then a flush and the merges it asks for. */
     void round() throws InterruptedException {
         change();
-        FlushDriver driver = new FlushDriver(client, dataverse, DATASET);
-        driver.flush();
-        driver.awaitQuiescence(FlushDriver.MERGE_STALL);
+        flushAndMerge();
     }
 
     /**
@@ -84,49 +63,30 @@ final class LeveledPrimaryWorkload {
      */
     void change() {
         insert(50 + random.nextInt(50));
-        List<Long> ids = new ArrayList<>(model.keySet());
+        List<Long> ids = ids();
         Collections.shuffle(ids, random);
         List<Long> deleted = ids.subList(0, 12);
-        client.executeOrThrow("USE " + dataverse + "; DELETE FROM " + DATASET + " u WHERE u.id IN " + deleted + ";");
-        deleted.forEach(model::remove);
-        StringBuilder upserts = new StringBuilder();
-        // Each id once: one statement upserting a key twice would leave which one wins to the plan.
+        delete(deleted);
         List<Long> upserted = new ArrayList<>(ids.subList(12, 30));
         upserted.add(deleted.get(0));
-        upserted.add(nextId++);
-        for (long id : upserted) {
-            User user = user();
-            model.put(id, user);
-            upserts.append(upserts.length() == 0 ? "" : ", ").append(user.json(id));
-        }
-        client.executeOrThrow("USE " + dataverse + "; UPSERT INTO " + DATASET + " ([" + upserts + "]);");
+        upserted.add(newId());
+        upsert(upserted);
         long existing = ids.get(40);
-        QueryResult duplicate = client.execute("USE " + dataverse + "; INSERT INTO " + DATASET + " (["
-                + user().json(existing) + "]);");
+        QueryResult duplicate = client().execute("USE " + dataverse() + "; INSERT INTO " + DATASET + " (["
+                + newRecord().json(existing) + "]);");
         assertThat(duplicate.status()).as("INSERT of existing key %d", existing).isEqualTo("fatal");
         assertThat(duplicate.errors()).singleElement().asString().containsIgnoringCase("duplicate");
     }
 
-    private void insert(int records) {
-        StringBuilder values = new StringBuilder();
-        for (int i = 0; i < records; i++) {
-            User user = user();
-            model.put(nextId, user);
-            values.append(i == 0 ? "" : ", ").append(user.json(nextId++));
-        }
-        client.executeOrThrow("USE " + dataverse + "; INSERT INTO " + DATASET + " ([" + values + "]);");
-    }
-
-    private User user() {
+    @Override
+    protected User newRecord() {
         return new User(String.format("c%03d", random.nextInt(CITIES)), random.nextInt(90), random.nextInt(200),
                 random.nextInt(200));
     }
 
-    /** The partitions of {@code index}, in partition order. */
-    List<IndexComponents> partitions(String index) {
-        return new LsmIntrospectionClient(client, Duration.ofMinutes(2)).components(dataverse, DATASET).stream()
-                .filter(p -> p.where().index().equals(index))
-                .sorted(Comparator.comparingInt(p -> p.where().partition())).toList();
+    @Override
+    protected String json(long id, User user) {
+        return user.json(id);
     }
 
     /**
@@ -134,7 +94,7 @@ final class LeveledPrimaryWorkload {
      * ranges, finds exactly the model's ids.
      */
     void assertEveryIndexMatches() {
-        List<String> scan = client.executeOrThrow("USE " + dataverse + "; SELECT VALUE [u.id, u.city, u.age,"
+        List<String> scan = client().executeOrThrow("USE " + dataverse() + "; SELECT VALUE [u.id, u.city, u.age,"
                 + " get_x(u.loc), get_y(u.loc)] FROM " + DATASET + " u ORDER BY u.id;").results().stream()
                 .map(Object::toString).toList();
         assertThat(scan).as("primary scan").isEqualTo(model.entrySet().stream().map(e -> "[" + e.getKey() + ",\""
@@ -149,7 +109,7 @@ final class LeveledPrimaryWorkload {
         assertThat(ids("spatial_intersect(u.loc, create_rectangle(create_point(-1.0, -1.0),"
                 + " create_point(300.0, 300.0)))")).as("byLoc whole").isEqualTo(expected(u -> true));
         for (int i = 0; i < 3; i++) {
-            String from = user().city();
+            String from = newRecord().city();
             long age = random.nextInt(90);
             long x = random.nextInt(150);
             assertThat(ids("u.city >= \"" + from + "\" AND u.city < \"c200\"")).as("byCity from %s", from)
@@ -161,11 +121,6 @@ final class LeveledPrimaryWorkload {
         }
     }
 
-    private void assertUses(String index, String condition) {
-        assertThat(client.executeOrThrow("USE " + dataverse + "; EXPLAIN SELECT VALUE u.id FROM " + DATASET
-                + " u WHERE " + condition + ";").plan()).as("plan of %s", condition).contains(index);
-    }
-
     /**
      * A point lookup by primary key, the duplicate check of an INSERT of an existing key and the lookup of an UPSERT
      * each open at most one component per level &gt;= 1 of each primary index partition besides its level 0 (the
@@ -173,54 +128,30 @@ final class LeveledPrimaryWorkload {
      */
     void assertPrimaryKeyLookupsPrune() {
         List<IndexComponents> before = partitions(DATASET);
-        long bound = before.stream().mapToLong(LeveledBTreeWorkload::pointLookupBound).sum();
-        long components = before.stream().mapToLong(p -> p.components().size()).sum();
-        assertThat(bound).as("level 0 and one per deeper level, of %d components", components).isLessThan(components);
-        List<Long> ids = new ArrayList<>(model.keySet());
+        assertPointLookupsCanSkip(before);
+        List<Long> ids = ids();
         for (int i = 0; i < 6; i++) {
             long id = ids.get(random.nextInt(ids.size()));
-            List<IndexComponents> ahead = partitions(DATASET);
             String what;
+            Runnable lookup;
             if (i % 3 == 0) {
                 what = "lookup of " + id;
-                assertThat(client.executeOrThrow("USE " + dataverse + "; SELECT VALUE u.city FROM " + DATASET
-                        + " u WHERE u.id = " + id + ";").results()).as(what).singleElement().asString()
+                lookup = () -> assertThat(client().executeOrThrow("USE " + dataverse() + "; SELECT VALUE u.city FROM "
+                        + DATASET + " u WHERE u.id = " + id + ";").results()).as(what).singleElement().asString()
                         .contains(model.get(id).city());
             } else if (i % 3 == 1) {
                 what = "duplicate check of " + id;
-                assertThat(client.execute("USE " + dataverse + "; INSERT INTO " + DATASET + " (["
-                        + user().json(id) + "]);").status()).as(what).isEqualTo("fatal");
+                lookup = () -> assertThat(client().execute("USE " + dataverse() + "; INSERT INTO " + DATASET + " (["
+                        + newRecord().json(id) + "]);").status()).as(what).isEqualTo("fatal");
             } else {
                 what = "upsert of " + id;
-                User user = user();
-                model.put(id, user);
-                client.executeOrThrow("USE " + dataverse + "; UPSERT INTO " + DATASET + " ([" + user.json(id)
-                        + "]);");
+                lookup = () -> upsert(List.of(id));
             }
-            List<IndexComponents> after = partitions(DATASET);
-            assertThat(after.stream().map(IndexComponents::components).toList()).as("no component came or went")
-                    .isEqualTo(ahead.stream().map(IndexComponents::components).toList());
-            long searches = 0;
-            for (int p = 0; p < after.size(); p++) {
-                ReadCounts one = after.get(p).reads().orElseThrow().minus(ahead.get(p).reads().orElseThrow());
-                searches += one.searches();
-                assertThat(one.componentsOpened()).as("components the %s opened in %s", what, after.get(p).where())
-                        .isLessThanOrEqualTo(LeveledBTreeWorkload.pointLookupBound(ahead.get(p)) * one.searches());
-                assertThat(one.componentsOpened() + one.componentsSkipped())
-                        .isEqualTo(ahead.get(p).components().size() * one.searches());
-            }
+            long searches = assertEachSearchPrunes(DATASET, what, true, lookup).stream()
+                    .mapToLong(ReadCounts::searches).sum();
             assertThat(searches).as("searches of the %s", what).isPositive();
         }
-        ReadCounts all = LeveledBTreeWorkload.reads(partitions(DATASET)).minus(LeveledBTreeWorkload.reads(before));
+        ReadCounts all = reads(partitions(DATASET)).minus(reads(before));
         assertThat(all.componentsSkipped()).as("components the lookups skipped").isPositive();
-    }
-
-    private List<Long> ids(String condition) {
-        return client.executeOrThrow("USE " + dataverse + "; SELECT VALUE u.id FROM " + DATASET + " u WHERE "
-                + condition + " ORDER BY u.id;").results().stream().map(n -> n.asLong()).toList();
-    }
-
-    private List<Long> expected(Predicate<User> user) {
-        return model.entrySet().stream().filter(e -> user.test(e.getValue())).map(Map.Entry::getKey).toList();
     }
 }

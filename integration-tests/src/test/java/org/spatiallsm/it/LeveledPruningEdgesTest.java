@@ -8,14 +8,13 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.ComponentMbr;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.ReadCounts;
 import org.spatiallsm.it.crash.CrashChecks;
-import org.spatiallsm.testcluster.SpatialClusterExtension;
+import org.spatiallsm.testcluster.SharedSpatialCluster;
 import org.spatiallsm.testcluster.SpatialTestCluster;
 
 /**
@@ -25,7 +24,7 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
  * opens exactly the components whose listed MBR it touches. Insert-only data on a half-unit grid: every listed entry
  * is a live point.
  */
-@ExtendWith(SpatialClusterExtension.class)
+@SharedSpatialCluster
 public class LeveledPruningEdgesTest {
 
     private static final String DATAVERSE = "PruningEdges";

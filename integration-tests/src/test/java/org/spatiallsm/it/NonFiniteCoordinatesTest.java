@@ -26,7 +26,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * NaN and ±Infinity coordinates, which AsterixDB 0.9.8 accepts, in every index type: each one stores them or
  * refuses the record in one line, as docs/ddl.md's "Non-finite coordinates" table says; no flush, merge, COMPACT
- * or log replay fails on them; and every index answers a finite window as a full scan of the same records does. A
+ * or log replay fails on them; every index answers a finite window as a full scan of the same records does, and a kNN
+ * query, after a restart, as the scan that sorts them. A
  * leveled R-tree used to fail every flush of a NaN point, on every replay of the log, so its node never started
  * again.
  */
@@ -138,6 +139,7 @@ class NonFiniteCoordinatesTest {
         assertThat(restarted.clusterState()).isEqualTo("ACTIVE");
         flushAll(restarted);
         assertAnswersEqualAFullScan(restarted, 4, "after a restart that replayed non-finite inserts");
+        assertNearestEqualTheScan(restarted);
         // AsterixDB writes the coordinates bare; the client reads them and writes them back the same way.
         JsonNode nan = restarted.executeOrThrow("USE " + DATAVERSE + "; SELECT VALUE l.location FROM LeveledSize l"
                 + " WHERE l.id = 310;").results().get(0);
@@ -239,6 +241,37 @@ class NonFiniteCoordinatesTest {
                 }
             }
         }
+    }
+
+    /**
+     * After the restart, every index's kNN search (R-trees of every kind and the organisations) answers as the same
+     * query with the search turned off, which sorts the whole dataset: an infinite distance after the finite ones and a
+     * NaN distance (a NaN coordinate, or any point from a NaN query point) after every other, as AsterixDB's ORDER BY
+     * sorts doubles, ties by id; k past the dataset's size returns every record, infinite and NaN points last.
+     */
+    private static void assertNearestEqualTheScan(QueryServiceClient client) {
+        String nanPoint = point(NAN, "0.0");
+        for (Indexed indexed : ALL) {
+            int stored = ids(client, "SELECT VALUE d.id FROM " + indexed.dataset() + " d").size();
+            for (String at : List.of(point("0.5", "0.0"), nanPoint)) {
+                for (int k : List.of(3, stored + 2)) {
+                    String nearest = "SELECT VALUE d.id FROM " + indexed.dataset() + " d ORDER BY spatial_distance("
+                            + "d.location, " + at + "), d.id LIMIT " + k;
+                    assertThat(orderedIds(client, nearest)).as("%s nearest %d to %s", indexed.dataset(), k, at)
+                            .isEqualTo(orderedIds(client, "SET `spatial-lsm.knn` \"false\"; " + nearest));
+                }
+            }
+            String plan = client.executeOrThrow("USE " + DATAVERSE + "; EXPLAIN SELECT VALUE d.id FROM "
+                    + indexed.dataset() + " d ORDER BY spatial_distance(d.location, " + nanPoint + ") LIMIT 3;")
+                    .results().toString();
+            assertThat(plan).as("%s answers a NaN query point through its index", indexed.dataset())
+                    .contains("knn-search");
+        }
+    }
+
+    private static List<Long> orderedIds(QueryServiceClient client, String query) {
+        return client.executeOrThrow("USE " + DATAVERSE + "; " + query + ";").results().stream()
+                .map(JsonNode::asLong).toList();
     }
 
     /** Every id of the first batches and not deleted, less what the dataset's index refuses. */

@@ -98,12 +98,18 @@ class IntrospectionJsonTest {
     void anEntriesListingReadsBackAsItWasWritten() throws Exception {
         EntriesListing listing = new EntriesListing("nc1", "Geo", "Points", List.of(new EntriesListing.Index("loc", 0,
                 List.of(new EntriesListing.Component(List.of("0_0_m1p0"), 1, List.of(
-                        new EntriesListing.Entry("0400000000000000ff", List.of(1.5, -2.0, 1.5, -2.0), false),
-                        new EntriesListing.Entry("0400000000000000fe", List.of(0.0, 0.0, 0.0, 0.0), true)))))));
+                        new EntriesListing.Entry("0400000000000000ff", List.of(1.5, -2.0, 1.5, -2.0), false, null),
+                        new EntriesListing.Entry("0400000000000000fe", List.of(0.0, 0.0, 0.0, 0.0), true, null)),
+                        null, null))),
+                new EntriesListing.Index("byCity", 0, List.of(new EntriesListing.Component(List.of("0_0_m1p0_b"), 1,
+                        List.of(new EntriesListing.Entry("0d0161040000000000000001", List.of(), false,
+                                List.of("0d0161", "040000000000000001"))),
+                        List.of("0d0161", "040000000000000001"), List.of("0d0161", "040000000000000001"))))));
         JsonNode json = IntrospectionJson.toJson(listing);
         assertThat(IntrospectionJson.entriesListing(json)).isEqualTo(listing);
         assertThat(json.at("/indexes/0/components/0/entries/1").toString())
-                .isEqualTo("{\"primaryKey\":\"0400000000000000fe\",\"mbr\":[0.0,0.0,0.0,0.0],\"antiMatter\":true}");
+                .isEqualTo("{\"primaryKey\":\"0400000000000000fe\",\"mbr\":[0.0,0.0,0.0,0.0],\"antiMatter\":true,"
+                        + "\"key\":null}");
         assertThatThrownBy(() -> IntrospectionJson.entriesListing(new ObjectMapper().readTree("{\"indexes\": 3}")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not an entries listing: ");
     }

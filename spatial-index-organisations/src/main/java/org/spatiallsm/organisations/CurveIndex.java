@@ -6,8 +6,12 @@ package org.spatiallsm.organisations;
  */
 public interface CurveIndex<E> {
 
-    /** A scan from the first entry whose position is {@code >= position} to the end of the index. */
-    LeafCursor<E> seek(long position);
+    /**
+     * A scan from the first entry whose position is {@code >= position} to the last whose position is
+     * {@code <= last}: a search knows where its query ends, and an index whose components have key ranges can skip
+     * those that lie wholly outside the scan.
+     */
+    LeafCursor<E> seek(long position, long last);
 
     /** A forward scan over leaf pages. */
     interface LeafCursor<E> {

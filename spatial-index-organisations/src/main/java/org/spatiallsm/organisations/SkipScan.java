@@ -14,9 +14,9 @@ import org.spatiallsm.curves.HilbertRanges;
  * The DHB/DHVB range search over one index sorted by curve position: seek to the first position whose cell lies in
  * the query's cells, scan while entries stay inside, and when the scan leaves them, either keep scanning (inside a
  * leaf page, which is cheaper than a B-tree search) or, at the first entry of a new page or right after a seek,
- * re-seek to the next match: the smallest position {@code >=} that entry's whose cell lies in the query. Positions
- * past the query's last cell end the scan. Entries whose cell lies in the query are candidates when
- * {@code inMbr} holds; the caller refines them.
+ * re-seek to the next match: the smallest position {@code >=} that entry's whose cell lies in the query. Every seek
+ * ends at the query's last position (the index reads nothing past it). Entries whose cell lies in the query are
+ * candidates when {@code inMbr} holds; the caller refines them.
  *
  * <p>{@link Stream} is the search in pull form (one candidate at a time, memory bounded by one cursor), which an
  * engine cursor streams from; {@link #scan} runs it to the end.
@@ -81,7 +81,7 @@ public final class SkipScan {
         public E next() {
             while (cursor != null || nextSeek != HilbertRanges.NO_MATCH) {
                 if (cursor == null) {
-                    cursor = index.seek(nextSeek);
+                    cursor = index.seek(nextSeek, lastPosition);
                     seeks++;
                     nextSeek = HilbertRanges.NO_MATCH;
                     firstAfterSeek = true;
@@ -103,9 +103,6 @@ public final class SkipScan {
                 boolean leavesAtPageStart = firstAfterSeek || cursor.atPageStart();
                 firstAfterSeek = false;
                 long at = position.applyAsLong(entry);
-                if (at > lastPosition) {
-                    return null;
-                }
                 GridCell cell = HilbertCurve.cell(order, at);
                 if (cells.contains(cell.x(), cell.y())) {
                     if (inMbr.test(entry)) {

@@ -32,7 +32,7 @@ public final class SortedEntries<E> implements CurveIndex<E> {
     }
 
     @Override
-    public LeafCursor<E> seek(long position) {
+    public LeafCursor<E> seek(long position, long last) {
         int low = 0;
         int high = positions.length;
         while (low < high) {
@@ -43,19 +43,21 @@ public final class SortedEntries<E> implements CurveIndex<E> {
                 high = middle;
             }
         }
-        return new Cursor(low);
+        return new Cursor(low, last);
     }
 
     private final class Cursor implements LeafCursor<E> {
+        private final long last;
         private int next;
 
-        Cursor(int first) {
+        Cursor(int first, long last) {
             this.next = first;
+            this.last = last;
         }
 
         @Override
         public boolean hasNext() {
-            return next < entries.size();
+            return next < entries.size() && positions[next] <= last;
         }
 
         @Override

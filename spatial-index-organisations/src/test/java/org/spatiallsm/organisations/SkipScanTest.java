@@ -57,24 +57,25 @@ class SkipScanTest {
     }
 
     @Test
-    void stopsAtTheFirstPositionPastTheQuerysLastCell() {
+    void readsNothingPastTheQuerysLastCell() {
         List<Long> candidates = new ArrayList<>();
         SkipScan.Statistics statistics = scan(LongStream.rangeClosed(0, 15).boxed().toList(), 16,
                 new GridRect(0, 0, 1, 0), candidates);
 
+        // The seek ends at the query's last position (1): value 2 is not read.
         assertThat(candidates).containsExactly(0L, 1L);
-        assertThat(statistics).isEqualTo(new SkipScan.Statistics(1, 3, 2));
+        assertThat(statistics).isEqualTo(new SkipScan.Statistics(1, 2, 2));
     }
 
     @Test
-    void seeksTheFirstMatchAndStopsPastTheLast() {
+    void seeksTheFirstMatchAndStopsAtTheLast() {
         List<Long> candidates = new ArrayList<>();
-        // Cells (1, 0) and (2, 0) hold values 1 and 14: reads 1, 2, 3, 4 (page start: re-seek), 14, 15 (past 14).
+        // Cells (1, 0) and (2, 0) hold values 1 and 14: reads 1, 2, 3, 4 (page start: re-seek), 14 (the last).
         SkipScan.Statistics statistics = scan(LongStream.rangeClosed(0, 15).boxed().toList(), 4,
                 new GridRect(1, 0, 2, 0), candidates);
 
         assertThat(candidates).containsExactly(1L, 14L);
-        assertThat(statistics).isEqualTo(new SkipScan.Statistics(2, 6, 2));
+        assertThat(statistics).isEqualTo(new SkipScan.Statistics(2, 5, 2));
     }
 
     @Test

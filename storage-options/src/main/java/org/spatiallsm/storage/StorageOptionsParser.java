@@ -91,7 +91,7 @@ public final class StorageOptionsParser {
         String onIndex = organisation.map(o -> "a " + OrganisationTypes.typeName(o.kind())
                 + " index, which is stored as a B-tree").orElse(kind.userName() + " indexes");
         Optional<MergePolicyChoice> policy = Optional.ofNullable(with.get(MERGE_POLICY))
-                .map(value -> mergePolicy(value, Optional.of(new Target(kind, onIndex, organisation.isPresent())),
+                .map(value -> mergePolicy(value, Optional.of(new Target(kind, onIndex)),
                         partitioning(with.get(PARTITIONING))));
         if (with.containsKey(PARTITIONING)
                 && !policy.flatMap(p -> PolicyCatalog.find(p.name())).filter(p -> p.hasParameter(PARTITIONING))
@@ -114,11 +114,8 @@ public final class StorageOptionsParser {
         return new IndexStorageOptions(policy, comparator, organisation);
     }
 
-    /**
-     * The index a policy is set on, how an error names it ("B-tree indexes", "a DHVBTREE index, ..."), and whether
-     * it is an organisation (a B-tree of its own layout).
-     */
-    private record Target(IndexKind kind, String description, boolean organisation) {
+    /** The index a policy is set on, and how an error names it ("B-tree indexes", "a DHVBTREE index, ..."). */
+    private record Target(IndexKind kind, String description) {
     }
 
     /** The policy whose parameter the top-level option {@code "partitioning"} stands for. */
@@ -191,10 +188,6 @@ public final class StorageOptionsParser {
         }
         boolean leveledBTree = leveledPrimary || policy.family() == Family.LEVELED && index.isPresent()
                 && index.get().kind() == IndexKind.BTREE;
-        if (leveledBTree && index.isPresent() && index.get().organisation()) {
-            throw new InvalidStorageOptionException("merge policy " + quoted(name) + " applies to R-tree and B-tree"
-                    + " indexes, not yet to " + index.get().description() + " of its own layout");
-        }
         boolean words = policy.parameters().stream().anyMatch(p -> p.type() == ParameterSpec.Type.CHOICE);
         Map<String, String> parameters = new LinkedHashMap<>(parameterStrings(name, parameterValues, words));
         if (leveledPrimary) {

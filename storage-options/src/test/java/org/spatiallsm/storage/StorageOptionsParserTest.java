@@ -184,12 +184,23 @@ class StorageOptionsParserTest {
     }
 
     @Test
-    void leveledIsRefusedOnAnOrganisation() {
+    void leveledOnAnOrganisationIsALeveledBTreeWithTheSecondaryDefaults() {
+        for (String organisation : IndexOrganisation.KINDS) {
+            Map<String, String> values = StorageOptionsParser.indexOptions(
+                    Map.of("merge-policy", Map.of("name", "leveled")), "RTREE",
+                    Optional.of(IndexOrganisation.of(organisation))).mergePolicy().orElseThrow().parameters();
+            assertThat(values).containsEntry("level0-components", "2").containsEntry("size-ratio", "4")
+                    .containsEntry("partitioning", "size");
+        }
+    }
+
+    @Test
+    void aSpatialPartitioningOnAnOrganisationIsOneLine() {
         assertThatThrownBy(() -> StorageOptionsParser.indexOptions(
-                Map.of("merge-policy", Map.of("name", "leveled")), "RTREE",
-                Optional.of(IndexOrganisation.of(IndexOrganisation.DHVB))))
-                .hasMessage("merge policy \"leveled\" applies to R-tree and B-tree indexes, not yet to a DHVBTREE"
-                        + " index, which is stored as a B-tree of its own layout");
+                Map.of("merge-policy", Map.of("name", "leveled", "parameters", Map.of("partitioning", "str"))),
+                "RTREE", Optional.of(IndexOrganisation.of(IndexOrganisation.DHVB))))
+                .hasMessage("partitioning \"str\" cuts by the entries' MBRs and needs an R-tree; a leveled B-tree"
+                        + " cuts its merges along the key order: partitioning \"size\"");
     }
 
     @Test

@@ -124,7 +124,8 @@ public final class LsmEventJournal {
 
     /** A new component's level: for an index whose policy has levels (a leveled R-tree), else empty. */
     private static OptionalInt level(ILSMIndex index, ILSMDiskComponent component) {
-        return index instanceof PrunedIndex pruned ? pruned.level(component) : OptionalInt.empty();
+        PrunedIndex pruned = PrunedIndex.of(index);
+        return pruned != null ? pruned.level(component) : OptionalInt.empty();
     }
 
     /** The components of {@code these} that are not in {@code others}, by file. */

@@ -23,6 +23,8 @@ import org.apache.hyracks.storage.common.LocalResource;
 import org.spatiallsm.asterixdb.organisation.SearchCounters;
 import org.spatiallsm.asterixdb.organisation.grid.GridSearchCounters;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.asterixdb.rtree.leveled.KeyRangeLevels;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledManifest;
 import org.spatiallsm.asterixdb.rtree.leveled.LeveledRTree;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;
@@ -139,7 +141,7 @@ final class OpenIndexes {
      */
     private static IndexListing indexListing(OpenIndex open) {
         ILSMIndex index = open.index();
-        PrunedIndex pruned = index instanceof PrunedIndex p ? p : null;
+        PrunedIndex pruned = PrunedIndex.of(index);
         long flushCount;
         List<ComponentListing> components = new ArrayList<>();
         ReadAmplification.Counts reads;
@@ -197,15 +199,41 @@ final class OpenIndexes {
                         List<EntriesListing.Entry> entries = new ArrayList<>();
                         leveled.readEntries(component, (primaryKey, mbr, antiMatter) -> entries.add(
                                 new EntriesListing.Entry(HexFormat.of().formatHex(primaryKey),
-                                        Arrays.stream(mbr).boxed().toList(), antiMatter)));
+                                        Arrays.stream(mbr).boxed().toList(), antiMatter, null)));
                         components.add(new EntriesListing.Component(fileNames(component),
-                                leveled.level(component).orElseThrow(), entries));
+                                leveled.level(component).orElseThrow(), entries, null, null));
                     }
                 }
                 listed.add(new EntriesListing.Index(open.where().index(), open.where().partition(), components));
             }
+            Optional<KeyRangeLevels> btree = KeyRangeLevels.of(open.index());
+            if (btree.isPresent()) {
+                listed.add(new EntriesListing.Index(open.where().index(), open.where().partition(),
+                        btreeComponents(open.index(), btree.get())));
+            }
         }
         return IntrospectionJson.toJson(new EntriesListing(node, dataverse, dataset, listed));
+    }
+
+    /** Every disk component of a leveled B-tree, with its entries' keys and the key range its manifest records. */
+    private static List<EntriesListing.Component> btreeComponents(ILSMIndex index, KeyRangeLevels levels)
+            throws HyracksDataException {
+        List<EntriesListing.Component> components = new ArrayList<>();
+        HexFormat hex = HexFormat.of();
+        synchronized (index.getOperationTracker()) {
+            for (ILSMDiskComponent component : index.getDiskComponents()) {
+                List<EntriesListing.Entry> entries = new ArrayList<>();
+                levels.readEntries(component, (key, antiMatter) -> {
+                    List<String> fields = Arrays.stream(key).map(hex::formatHex).toList();
+                    entries.add(new EntriesListing.Entry(String.join("", fields), List.of(), antiMatter, fields));
+                });
+                LeveledManifest.KeyBounds bounds = levels.keyBounds(component);
+                components.add(new EntriesListing.Component(fileNames(component),
+                        levels.level(component).orElseThrow(), entries, bounds == null ? null : bounds.min(),
+                        bounds == null ? null : bounds.max()));
+            }
+        }
+        return components;
     }
 
     /** Names only: the directory is the index partition's; a crash test checks what it owns. */

@@ -6,6 +6,8 @@ import java.util.OptionalLong;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.partitioning.knn.KnnCounters;
 import org.spatiallsm.partitioning.pruning.Box;
 import org.spatiallsm.partitioning.pruning.ReadAmplification;
@@ -15,6 +17,14 @@ import org.spatiallsm.partitioning.pruning.ReadAmplification;
  * ranges): what introspection shows of it.
  */
 public interface PrunedIndex {
+
+    /** The pruning side of {@code index}: the index itself, or a leveled organisation's levels; null for others. */
+    static PrunedIndex of(ILSMIndex index) {
+        if (index instanceof PrunedIndex pruned) {
+            return pruned;
+        }
+        return index instanceof OrganisationBTree organisation ? organisation.levels().orElse(null) : null;
+    }
 
     /** Searches since the index was opened, and the disk components they opened and skipped. */
     ReadAmplification.Counts readAmplification();

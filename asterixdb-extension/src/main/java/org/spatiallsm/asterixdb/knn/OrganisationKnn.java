@@ -12,9 +12,11 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.impls.NoOpIndexAccessParameters;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
 import org.apache.hyracks.storage.am.rtree.impls.SearchPredicate;
 import org.apache.hyracks.storage.common.IIndexCursor;
+import org.spatiallsm.asterixdb.organisation.EveryEntryPredicate;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
@@ -27,8 +29,18 @@ import org.spatiallsm.partitioning.knn.ExpandingWindowKnn;
  * reads every LSM component and returns only live entries, which is what the expansion's exactness rests on; each
  * window is one such search, so, as for a window query, a flush or merge between two windows is seen by the later one.
  * The organisation's search counters count each window as a search.
+ * <p>
+ * The first window is sized from the entries the partition's disk components hold, estimated from their bytes (the
+ * components carry no entry count: an organisation's B-trees have no Bloom filter); memory components are left out,
+ * so a partition still all in memory starts at the least first window. The estimate sizes windows, never the answer.
  */
 final class OrganisationKnn {
+
+    /**
+     * About the bytes one point entry takes in a disk component: a tagged int64 key (Hilbert value or cell), two
+     * tagged doubles, a tagged int64 primary key, the tuple's flags and its slot on the page.
+     */
+    static final int ENTRY_BYTES = 41;
 
     private OrganisationKnn() {
     }
@@ -45,7 +57,8 @@ final class OrganisationKnn {
         ArrayTupleBuilder copier = new ArrayTupleBuilder(index.getFieldCount());
         try {
             ExpandingWindowKnn.Windows<EntryKey> windows = (window, sink) -> {
-                accessor.search(cursor, new SearchPredicate(windowKey(window), null));
+                accessor.search(cursor, window.equals(ExpandingWindowKnn.WHOLE_PLANE)
+                        ? new EveryEntryPredicate(windowKey(window)) : new SearchPredicate(windowKey(window), null));
                 try {
                     while (cursor.hasNext()) {
                         cursor.next();
@@ -57,7 +70,8 @@ final class OrganisationKnn {
                 }
             };
             List<ITupleReference> answer = new ArrayList<>();
-            for (Hit<EntryKey> hit : ExpandingWindowKnn.nearest(windows, index.space(), x, y, wanted).hits()) {
+            for (Hit<EntryKey> hit : ExpandingWindowKnn.nearest(windows, index.space(), diskEntries(index), x, y,
+                    wanted).hits()) {
                 ArrayTupleReference tuple = new ArrayTupleReference();
                 tuple.reset(hit.key().fieldEnds(), hit.key().bytes());
                 answer.add(tuple);
@@ -72,6 +86,15 @@ final class OrganisationKnn {
                 accessor.destroy();
             }
         }
+    }
+
+    /** The entries of the partition's disk components, estimated from their bytes; 0 with none. */
+    private static long diskEntries(OrganisationBTree index) {
+        long bytes = 0;
+        for (ILSMDiskComponent component : List.copyOf(index.getDiskComponents())) {
+            bytes += component.getComponentSize();
+        }
+        return bytes / ENTRY_BYTES;
     }
 
     /** An R-tree search key: the window's corners as four tagged doubles. */

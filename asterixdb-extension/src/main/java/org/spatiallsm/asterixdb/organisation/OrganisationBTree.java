@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.organisation;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.asterix.formats.nontagged.BinaryComparatorFactoryProvider;
 import org.apache.asterix.om.types.BuiltinType;
@@ -26,22 +27,34 @@ import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeFileManager;
 import org.apache.hyracks.storage.am.lsm.btree.impls.LSMBTreeOpContext;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeCopyTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.btree.tuples.LSMBTreeTupleWriterFactory;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponent;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMDiskComponentFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperation;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallback;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIOOperationScheduler;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexAccessor;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
+import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicyFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMOperationTracker;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMPageWriteCallbackFactory;
 import org.apache.hyracks.storage.am.lsm.common.api.IVirtualBufferCache;
+import org.apache.hyracks.storage.am.lsm.common.impls.AbstractLSMIndexOperationContext;
 import org.apache.hyracks.storage.am.lsm.common.impls.DiskBTreeFactory;
+import org.apache.hyracks.storage.am.lsm.common.impls.LSMComponentFileReferences;
+import org.apache.hyracks.storage.am.lsm.common.impls.MergeOperation;
 import org.apache.hyracks.storage.common.IIndexAccessParameters;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
+import org.apache.hyracks.storage.common.IIndexCursor;
+import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.apache.hyracks.util.trace.ITracer;
 import org.spatiallsm.asterixdb.pagereads.SearchPageReads;
+import org.spatiallsm.asterixdb.rtree.leveled.KeyRangeLevels;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledBTree;
+import org.spatiallsm.asterixdb.rtree.leveled.LeveledMergePolicyFactory;
 import org.spatiallsm.geometry.Rect;
 
 /**
@@ -58,6 +71,8 @@ public abstract class OrganisationBTree extends LSMBTree {
 
     private final int keyFields;
     private final IBinaryComparatorFactory[] rtreeComparators;
+    /** Under the leveled merge policy, what makes this B-tree leveled; null under any other policy. */
+    private final KeyRangeLevels levels;
 
     /** What an LSM B-tree without component filters is built from. */
     public record Parts(IIOManager ioManager, List<IVirtualBufferCache> virtualBufferCaches,
@@ -83,6 +98,24 @@ public abstract class OrganisationBTree extends LSMBTree {
                 BinaryComparatorFactoryProvider.INSTANCE.getBinaryComparatorFactory(BuiltinType.ADOUBLE, true);
         Arrays.fill(rtreeComparators, 0, RTREE_KEY_FIELDS, coordinateOrder);
         System.arraycopy(btreeOrder, keyFields, rtreeComparators, RTREE_KEY_FIELDS, btreeOrder.length - keyFields);
+        this.levels = KeyRangeLevels.isLeveled(parts.mergePolicy())
+                ? new KeyRangeLevels(this, parts, this::createOutput)
+                : null;
+    }
+
+    private ILSMDiskComponent createOutput(LSMComponentFileReferences files) throws HyracksDataException {
+        return createDiskComponent(componentFactory, files.getInsertIndexFileReference(), null,
+                files.getBloomFilterFileReference(), true);
+    }
+
+    /** Whether the index runs the leveled policy, with what makes it leveled: its levels, pruning and counters. */
+    public final Optional<KeyRangeLevels> levels() {
+        return Optional.ofNullable(levels);
+    }
+
+    /** The storage of an organisation's B-tree under {@code policy}: a leveled B-tree's, or AsterixDB's own. */
+    public static Storage storage(ILSMMergePolicyFactory policy) {
+        return policy instanceof LeveledMergePolicyFactory ? LeveledBTree.storage(null) : STOCK;
     }
 
     /**
@@ -153,16 +186,69 @@ public abstract class OrganisationBTree extends LSMBTree {
     /** Whether every entry is a point (its R-tree tuple has x1 = x2, y1 = y2), as opposed to an object's MBR. */
     public abstract boolean holdsPoints();
 
-    // Flushes, merges and activation read pages too; they are not the searches' (see SearchPageReads).
+    // Flushes, merges and activation read pages too; they are not the searches' (see SearchPageReads). Under the
+    // leveled policy, flushes, merges, installs and searches are also the leveled B-tree's (KeyRangeLevels).
 
     @Override
     public final ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
-        return SearchPageReads.outsideSearches(() -> super.doFlush(operation));
+        return levels != null ? levels.flush(() -> super.doFlush(operation))
+                : SearchPageReads.outsideSearches(() -> super.doFlush(operation));
+    }
+
+    @Override
+    protected final ILSMIOOperation createFlushOperation(AbstractLSMIndexOperationContext opCtx,
+            LSMComponentFileReferences fileRefs, ILSMIOOperationCallback callback) {
+        return super.createFlushOperation(opCtx, fileRefs, levels != null ? levels.flushCallback(callback) : callback);
+    }
+
+    @Override
+    protected final ILSMIOOperation createMergeOperation(AbstractLSMIndexOperationContext opCtx,
+            LSMComponentFileReferences mergeFileRefs, ILSMIOOperationCallback callback) {
+        ILSMIOOperation stock = super.createMergeOperation(opCtx, mergeFileRefs, callback);
+        return levels != null ? levels.mergeOperation(opCtx, (MergeOperation) stock, callback) : stock;
     }
 
     @Override
     public final ILSMDiskComponent doMerge(ILSMIOOperation operation) throws HyracksDataException {
-        return SearchPageReads.outsideSearches(() -> super.doMerge(operation));
+        return levels != null ? levels.merge(operation)
+                : SearchPageReads.outsideSearches(() -> super.doMerge(operation));
+    }
+
+    @Override
+    public final void subsumeMergedComponents(ILSMDiskComponent newComponent, List<ILSMComponent> mergedComponents)
+            throws HyracksDataException {
+        if (levels != null) {
+            levels.subsumeMergedComponents(newComponent, mergedComponents);
+        } else {
+            super.subsumeMergedComponents(newComponent, mergedComponents);
+        }
+    }
+
+    @Override
+    public final void addDiskComponent(ILSMDiskComponent component) throws HyracksDataException {
+        if (levels != null) {
+            levels.addDiskComponent(component);
+        } else {
+            super.addDiskComponent(component);
+        }
+    }
+
+    /** Under the leveled policy, a B-tree range search skips the disk components whose key range misses it. */
+    @Override
+    public final void getOperationalComponents(ILSMIndexOperationContext ctx) throws HyracksDataException {
+        super.getOperationalComponents(ctx);
+        if (levels != null) {
+            levels.prune(ctx);
+        }
+    }
+
+    @Override
+    public final void search(ILSMIndexOperationContext ctx, IIndexCursor cursor, ISearchPredicate pred)
+            throws HyracksDataException {
+        if (levels != null) {
+            levels.countSearch(ctx);
+        }
+        super.search(ctx, cursor, pred);
     }
 
     @Override
@@ -171,6 +257,9 @@ public abstract class OrganisationBTree extends LSMBTree {
             super.activate();
             return null;
         });
+        if (levels != null) {
+            levels.activate();
+        }
     }
 
     /** The R-tree's field count (x1, y1, x2, y2, pk...), which is what searches return. */

@@ -112,9 +112,12 @@ public abstract class OrganisationBTreeResource extends LSMBTreeLocalResource {
                 nullTypeTraits, nullIntrospector, storage()));
     }
 
-    /** Where the index keeps its disk components, and what they are: AsterixDB's own unless a subclass says. */
+    /**
+     * Where the index keeps its disk components, and what they are: a leveled B-tree's under the leveled policy,
+     * AsterixDB's own under any other, unless a subclass says.
+     */
     protected OrganisationBTree.Storage storage() {
-        return OrganisationBTree.STOCK;
+        return OrganisationBTree.storage(mergePolicyFactory);
     }
 
     /** The index this resource opens as. */

@@ -42,6 +42,8 @@ final class SkipScanCursor extends OrganisationCursor {
     private final HilbertLayout.RTreeView current;
     private final ArrayTupleBuilder lowKey = new ArrayTupleBuilder(1);
     private final ArrayTupleReference lowKeyTuple = new ArrayTupleReference();
+    private final ArrayTupleBuilder highKey = new ArrayTupleBuilder(1);
+    private final ArrayTupleReference highKeyTuple = new ArrayTupleReference();
     private final MultiComparator seekOrder;
     private ILSMIndexAccessor btree;
     private IIndexCursor btreeCursor;
@@ -73,17 +75,27 @@ final class SkipScanCursor extends OrganisationCursor {
             btree = index.btreeAccessor();
             btreeCursor = btree.createSearchCursor(false);
         }
+        boolean everyEntry = searchPred instanceof EveryEntryPredicate;
         scan = new SkipScan.Stream<>(this::seek, HilbertOrganisation.ORDER, cells.get(), layout::position,
-                entry -> mbr.contains(layout.x(entry), layout.y(entry)));
+                entry -> everyEntry || mbr.contains(layout.x(entry), layout.y(entry)));
     }
 
-    private CurveIndex.LeafCursor<ITupleReference> seek(long position) {
+    /**
+     * A range search of the LSM B-tree over the positions [position, last], bounded above by last + 1 exclusive: a
+     * position key sorts just before the first entry of its cell (DHB compares it with points), so that bound keeps
+     * every entry of cell {@code last}. A leveled organisation skips the components whose key range misses it.
+     */
+    private CurveIndex.LeafCursor<ITupleReference> seek(long position, long last) {
         try {
             btreeCursor.close();
             lowKey.reset();
             HilbertLayout.writePosition(lowKey, position);
             lowKeyTuple.reset(lowKey.getFieldEndOffsets(), lowKey.getByteArray());
-            btree.search(btreeCursor, new RangePredicate(lowKeyTuple, null, true, true, seekOrder, null));
+            highKey.reset();
+            HilbertLayout.writePosition(highKey, last + 1);
+            highKeyTuple.reset(highKey.getFieldEndOffsets(), highKey.getByteArray());
+            btree.search(btreeCursor,
+                    new RangePredicate(lowKeyTuple, highKeyTuple, true, false, seekOrder, seekOrder));
         } catch (HyracksDataException e) {
             throw new UncheckedIOException(e);
         }

@@ -12,13 +12,14 @@ import java.util.function.Function;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
-import org.spatiallsm.cli.FeedOptions;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.IndexComponents;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
+import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.study.Organisation;
 import org.spatiallsm.experiment.study.OrganisationStatements;
 import org.spatiallsm.introspection.ComponentsListing;
@@ -27,6 +28,7 @@ import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
+import org.spatiallsm.workloads.RecordFormat;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShape;
 import org.spatiallsm.workloads.RecordShapes;
@@ -45,7 +47,8 @@ import picocli.CommandLine.Spec;
  * docs/index-organisations.md.
  */
 @Command(name = "grid-density", mixinStandardHelpOptions = true, sortOptions = false,
-        description = { "The grid-density sweep of Kim's Ch. 5: one dataset is loaded through a socket feed, then "
+        description = { "The grid-density sweep of Kim's Ch. 5: one dataset is loaded through a socket feed (as the "
+                + "experiments load), then "
                 + "for the R-tree and for an SHB-tree per density setting in turn: CREATE INDEX (timed), its "
                 + "size, the circle selects at each radius (index-only and not), DROP INDEX. Printed side by "
                 + "side, relative to the R-tree.",
@@ -112,9 +115,6 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
     EndpointOption endpoint;
 
     @Mixin
-    FeedOptions feed;
-
-    @Mixin
     WithOption with;
 
     @Override
@@ -155,8 +155,6 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
 
     /** One-line errors for bad knobs. */
     private void validate() {
-        feed.port();
-        feed.stallTimeout();
         if (records < 1) {
             throw new IllegalArgumentException("--records must be >= 1, got " + records);
         }
@@ -197,7 +195,7 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
         }
 
         /** Loads the dataset once, then builds, measures and drops each index in turn. */
-        List<OrganisationRow> densities(List<Organisation> indexes) {
+        List<OrganisationRow> densities(List<Organisation> indexes) throws Exception {
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
             client.executeOrThrow(DatasetSetup.createStatements(dataset, shape, with.with(), false));
@@ -219,9 +217,11 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
             return rows;
         }
 
-        private void load() {
-            double seconds = ScratchLoad.load(client, dataset, shape, generator, records, feed, with.with(),
-                    System.err);
+        /** Through one socket feed, as the experiments load. */
+        private void load() throws Exception {
+            double seconds = new RecordTransport(true, 1).loadAll(new ClusterSession(client, dataverse), dataset,
+                    DatasetSetup.typeNameFor(dataset), shape.idField(), id -> RecordFormat.ADM.format(
+                            generator.record(id)), records);
             progress("%,d records in %.1f s", records, seconds);
         }
 

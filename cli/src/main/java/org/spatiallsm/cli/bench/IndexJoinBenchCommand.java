@@ -13,17 +13,17 @@ import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
-import org.spatiallsm.cli.FeedOptions;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.client.QueryFailedException;
 import org.spatiallsm.client.QueryServiceClient;
+import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.study.Organisation;
 import org.spatiallsm.experiment.study.OrganisationStatements;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.DatasetSetup;
 import org.spatiallsm.load.LoadException;
-import org.spatiallsm.load.Loader;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordFormat;
@@ -108,9 +108,6 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
     EndpointOption endpoint;
 
     @Mixin
-    FeedOptions feed;
-
-    @Mixin
     WithOption with;
 
     @Override
@@ -130,8 +127,6 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
 
     /** One-line errors for bad knobs. */
     private void validate() {
-        feed.port();
-        feed.stallTimeout();
         if (records < 1) {
             throw new IllegalArgumentException("--records must be >= 1, got " + records);
         }
@@ -160,11 +155,11 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
         loadTransport();
     }
 
-    /** The loader's transport; null for a file. */
-    private Loader.Transport loadTransport() {
+    /** The harness's transport, INSERT statements of 1,000 records over HTTP; null for a file. */
+    private RecordTransport loadTransport() {
         return switch (transport) {
-            case "feed" -> Loader.Transport.FEED;
-            case "http" -> Loader.Transport.HTTP;
+            case "feed" -> new RecordTransport(true, 1);
+            case "http" -> new RecordTransport(false, 1000);
             case "file" -> null;
             default -> throw new IllegalArgumentException("--transport must be feed, http or file, got '" + transport
                     + "'");
@@ -224,15 +219,16 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
         private final OrganisationStatements sql = new OrganisationStatements(dataset, shape, false);
 
         /** Loads the dataset once, then builds, measures and drops each index in turn. */
-        List<Column> columns(List<Organisation> chosen) {
+        List<Column> columns(List<Organisation> chosen) throws Exception {
             String scratch = Sqlpp.identifier(dataverse);
             client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
             client.executeOrThrow(DatasetSetup.createStatements(dataset, shape, with.with(), false));
             RecordGenerator generator = new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
                     shape, seed);
             double seconds = loadTransport() == null ? loadFile(generator)
-                    : ScratchLoad.load(client, dataset, shape, generator, records, loadTransport(), feed, with.with(),
-                            System.err);
+                    : loadTransport().loadAll(new ClusterSession(client, dataverse), dataset,
+                            DatasetSetup.typeNameFor(dataset), shape.idField(),
+                            id -> RecordFormat.ADM.format(generator.record(id)), records);
             progress("%,d records in %.1f s", records, seconds);
             List<Column> columns = new ArrayList<>();
             for (Organisation index : chosen) {

@@ -1,10 +1,8 @@
 package org.spatiallsm.cli.bench;
 
 import static org.spatiallsm.experiment.Statements.RTREE;
-import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
 
-import java.io.PrintWriter;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,17 +16,17 @@ import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmEvent;
-import org.spatiallsm.client.lsm.LsmIntrospectionClient;
-import org.spatiallsm.experiment.ClusterSession;
-import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.StudyBench;
+import org.spatiallsm.experiment.bench.MergeBenchRow;
+import org.spatiallsm.experiment.report.ConfigurationData;
+import org.spatiallsm.experiment.report.Run;
 import org.spatiallsm.experiment.study.MergePoliciesStudy;
 import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.Progress;
-import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
-
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,9 +35,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code spatial-lsm bench merge-policies}: the same records ingested under each merge policy, with a flush after
- * every equal share; the engine's write and read amplification (from the LSM events) beside the simulator's
- * prediction for the flushes the engine actually wrote.
+ * {@code spatial-lsm bench merge-policies}: the experiment {@code merge-policies} with the command's knobs, then the
+ * engine's write and read amplification (from the LSM events of the kept datasets) beside the simulator's prediction
+ * for the flushes the engine actually wrote.
  */
 @Command(name = "merge-policies", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Ingests the same records under each merge policy into a fresh dataset of a running cluster "
@@ -50,13 +48,12 @@ import picocli.CommandLine.Spec;
                 + "merged size = sum of the inputs, and with a per-component overhead fitted over the run's merges), "
                 + "and ingestion throughput. "
                 + "The cluster generates the records (INSERT ... SELECT), so the rate is the engine's, not HTTP's.",
-            "Results are printed, never asserted; see docs/introspection.md." },
+            "It runs the experiment merge-policies with these knobs (its run folder, CSVs included, goes to --out) "
+                + "and reads the LSM events of its datasets. Results are printed, never asserted; see "
+                + "docs/introspection.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement",
             "2:bad command line", CommandFailures.NO_USABLE_CLUSTER })
 public final class MergePoliciesBenchCommand implements Callable<Integer> {
-
-    private static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(30);
-    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
     @Spec
     CommandSpec spec;
@@ -95,9 +92,10 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
                     + "cannot shrink (default: ${DEFAULT-VALUE})")
     int recordBytes;
 
-    @Option(names = "--dataverse", paramLabel = "NAME", defaultValue = "SpatialLsmMergeBench",
-            description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
-    String dataverse;
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+            description = "where the run folder merge-policies-<yyyyMMdd-HHmmss>/ is created, as by experiment "
+                    + "(default: ${DEFAULT-VALUE})")
+    Path out;
 
     @Mixin
     KeepOption keep;
@@ -116,30 +114,36 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             List<PolicyParameters> chosen = chosenPolicies();
             long perFlush = recordsPerFlush();
-            QueryServiceClient client = endpoint.client();
-            LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, SETTLE_TIMEOUT);
-            String scratch = Sqlpp.identifier(dataverse);
-            client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
+            MergePoliciesStudy study = new MergePoliciesStudy();
+            List<String> knobs = knobs(chosen, records);
+            StudyBench.configurations(study, Scale.SMOKE, knobs);
             long warmUps = warmUpFlushes == null ? flushes : warmUpFlushes;
+            List<String> warmUpKnobs = knobs(chosen.subList(0, 1), Math.max(1, warmUps) * perFlush);
+            StudyBench.configurations(study, Scale.SMOKE, warmUpKnobs);
+            QueryServiceClient client = endpoint.client();
             if (warmUps > 0) {
-                warmUp(client, lsm, chosen.get(0), perFlush, warmUps);
+                StudyBench.warmUp(client, System.err, study, Scale.SMOKE, warmUpKnobs);
             }
             List<PolicyRun> runs = new ArrayList<>();
-            for (PolicyParameters policy : chosen) {
-                runs.add(measure(client, lsm, policy, perFlush));
-            }
-            if (!keep.keep()) {
-                client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
+            Path runFolder;
+            try (StudyBench bench = StudyBench.run(client, System.err, study, Scale.SMOKE, knobs, out,
+                    keep.keep())) {
+                runFolder = bench.folder().root();
+                Run samples = Run.read(runFolder);
+                for (int i = 0; i < chosen.size(); i++) {
+                    runs.add(policyRun(bench, bench.configurations().get(i), chosen.get(i),
+                            samples.configurations().get(i)));
+                }
             }
             OptionalLong overhead = MergeBenchRow.fittedComponentOverhead(
                     runs.stream().flatMap(run -> run.events().stream()).toList());
             List<MergeBenchRow> rows = runs.stream().map(run -> MergeBenchRow.measure(
                     MergePoliciesStudy.label(run.policy()), run.policy().descriptor().create(run.policy()),
-                    run.events(), records, run.loadSeconds(), run.settleSeconds(), overhead.orElse(0))).toList();
+                    run.events(), records, run.loadSeconds(), overhead.orElse(0))).toList();
             String title = String.format(Locale.ROOT, "merge policies: %,d records of about %,d bytes per policy, %d "
-                    + "flushes of %,d records, %s, at %s%n%s", records, recordBytes, flushes, perFlush,
+                    + "flushes of %,d records, %s, at %s; run folder %s%n%s", records, recordBytes, flushes, perFlush,
                     index == MeasuredIndex.rtree ? "R-tree " + RTREE + " (primary index under binomial k=8)"
-                            : "primary index", endpoint.endpoint(),
+                            : "primary index", endpoint.endpoint(), runFolder,
                     overhead.isPresent() ? String.format(Locale.ROOT, "sim+c: the simulator with a fixed "
                             + "overhead of c = %,d bytes per component, fitted over all merges of this run",
                             overhead.getAsLong()) : "sim+c: no merge happened, so c = 0");
@@ -149,77 +153,34 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
         });
     }
 
-    /** What one policy's ingestion left: the measured index's flush and merge events and the times. */
-    private record PolicyRun(PolicyParameters policy, List<LsmEvent> events, double loadSeconds,
-            double settleSeconds) {
-    }
-
-    /** One policy: a fresh dataset, the records in equal flushes, the merges settled, the events collected. */
-    private PolicyRun measure(QueryServiceClient client, LsmIntrospectionClient lsm, PolicyParameters policy,
-            long perFlush) throws InterruptedException {
-        String name = policy.descriptor().name();
-        DatasetName dataset = new DatasetName(dataverse, name.replace('-', '_'));
-        create(client, dataset, policy);
-        progressLine("%s: %,d records in %d flushes", name, records, flushes);
-        double loadSeconds = ingest(client, lsm, dataset, flushes, perFlush);
-        double settleSeconds = ClusterSession.settle(lsm, dataset);
-        String measured = index == MeasuredIndex.rtree ? RTREE : dataset.dataset();
-        List<LsmEvent> events = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
-                .filter(e -> e.where().index().equals(measured)).toList();
-        if (!keep.keep()) {
-            client.executeOrThrow("DROP DATASET " + dataset.sql() + ";"); // frees the disk for the next policy
-        }
-        progressLine("%s: loaded in %.1f s, merges settled %.1f s later", name, loadSeconds, settleSeconds);
-        return new PolicyRun(policy, events, loadSeconds, settleSeconds);
-    }
-
     /**
-     * Flushes of the same size into a scratch dataset before anything is measured. A fresh cluster JIT-compiles the
-     * write path during its first flushes, and in our runs it also wrote the same records into components about
-     * 250 KB smaller per 9 MB until some 500 MB had been written per node (the size of the default buffer cache with
-     * -Xmx2g; cause not pinned down). Without it the first policy would run under other conditions than the rest.
+     * The experiment's knobs for {@code policies} and {@code count} records in flushes of --records/--flushes, with
+     * the --param values those policies declare (the warm-up's one policy may lack some).
      */
-    private void warmUp(QueryServiceClient client, LsmIntrospectionClient lsm, PolicyParameters policy, long perFlush,
-            long warmUpFlushes) throws InterruptedException {
-        DatasetName dataset = new DatasetName(dataverse, "warm_up");
-        create(client, dataset, policy);
-        progressLine("warm-up: %,d records in %d flushes, not measured", warmUpFlushes * perFlush, warmUpFlushes);
-        ingest(client, lsm, dataset, warmUpFlushes, perFlush);
-        ClusterSession.settle(lsm, dataset);
-        client.executeOrThrow("DROP DATASET " + dataset.sql() + ";");
+    List<String> knobs(List<PolicyParameters> policies, long count) {
+        List<String> declared = parameters.stream().filter(parameter -> policies.stream()
+                .anyMatch(policy -> policy.values().containsKey(parameter.substring(0, parameter.indexOf('='))
+                        .strip()))).toList();
+        return List.of("records=" + count, "recordsPerFlush=" + records / flushes, "recordBytes=" + recordBytes,
+                "index=" + index, "policies=" + String.join(",", policies.stream()
+                        .map(p -> p.descriptor().name()).toList()),
+                "policyParameters=" + String.join(",", declared));
     }
 
-    /** A dataset whose measured index runs {@code policy}. */
-    private void create(QueryServiceClient client, DatasetName dataset, PolicyParameters policy) {
-        String type = Sqlpp.identifier(dataset.dataset() + "Type");
-        boolean rtree = index == MeasuredIndex.rtree;
-        client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE " + type + " IF NOT EXISTS AS "
-                + (rtree ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
-                + "; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + type + ") PRIMARY KEY id WITH "
-                + (rtree ? STUDIES_PRIMARY_POLICY : MergePoliciesStudy.with(policy)) + ";"
-                + (rtree ? "CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                        + "(location) TYPE RTREE WITH " + MergePoliciesStudy.with(policy) + ";" : ""));
+    /** What one policy's ingestion left: the measured index's flush and merge events and the load's seconds. */
+    private record PolicyRun(PolicyParameters policy, List<LsmEvent> events, double loadSeconds) {
     }
 
-    /** Inserts {@code flushCount} shares of {@code perFlush} records, each followed by a flush; returns seconds. */
-    private double ingest(QueryServiceClient client, LsmIntrospectionClient lsm, DatasetName dataset, long flushCount,
-            long perFlush) {
-        long start = System.nanoTime();
-        try (Progress progress = new Progress("records", flushCount * perFlush, System.err, PROGRESS_INTERVAL,
-                System.console() != null)) {
-            for (long flush = 0; flush < flushCount; flush++) {
-                client.executeOrThrow(insert(dataset, flush * perFlush, perFlush));
-                lsm.flush(dataset.dataverse(), dataset.dataset());
-                progress.advance(perFlush);
-            }
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private void progressLine(String format, Object... values) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.printf(Locale.ROOT, format + "%n", values);
-        err.flush();
+    /** The measured index's events from the kept dataset; the load's time from the last throughput sample. */
+    private PolicyRun policyRun(StudyBench bench, Configuration configuration, PolicyParameters policy,
+            ConfigurationData samples) {
+        DatasetName dataset = bench.dataset(configuration);
+        String measured = index == MeasuredIndex.rtree ? RTREE : dataset.dataset();
+        List<LsmEvent> events = bench.cluster().lsm().events(dataset.dataverse(), dataset.dataset()).stream()
+                .filter(e -> e.where().index().equals(measured)).toList();
+        double loadMillis = samples.throughput().isEmpty() ? Double.NaN
+                : samples.throughput().get(samples.throughput().size() - 1).tMs();
+        return new PolicyRun(policy, events, loadMillis / 1000);
     }
 
     /** Each policy with the --param values it declares; a parameter no listed policy has is a mistake. */
@@ -252,9 +213,5 @@ public final class MergePoliciesBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--records (" + records + ") must be a positive multiple of --flushes ("
                     + flushes + "), so that every flush takes the same number of records");
         }
-    }
-
-    private String insert(DatasetName dataset, long first, long count) {
-        return Statements.generatedOnCluster(dataset, first, count, recordBytes, index == MeasuredIndex.rtree);
     }
 }

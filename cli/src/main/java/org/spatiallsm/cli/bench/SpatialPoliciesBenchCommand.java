@@ -1,10 +1,9 @@
 package org.spatiallsm.cli.bench;
 
 import static org.spatiallsm.experiment.Statements.RTREE;
-import static org.spatiallsm.experiment.Statements.STUDIES_PRIMARY_POLICY;
 
 import java.io.PrintWriter;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,31 +12,30 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
-import java.util.stream.LongStream;
+import java.util.stream.Collectors;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
-import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.LsmIntrospectionClient;
 import org.spatiallsm.client.lsm.PartitionHistories;
-import org.spatiallsm.experiment.ClusterSession;
+import org.spatiallsm.experiment.Scale;
 import org.spatiallsm.experiment.SearchCounters;
 import org.spatiallsm.experiment.Statements;
+import org.spatiallsm.experiment.StudyBench;
+import org.spatiallsm.experiment.bench.SpatialPoliciesReport;
+import org.spatiallsm.experiment.report.ConfigurationData;
+import org.spatiallsm.experiment.report.Run;
+import org.spatiallsm.experiment.study.SpatialPoliciesStudy;
 import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
 import org.spatiallsm.introspection.ComponentsListing;
 import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.HttpBatchSink;
-import org.spatiallsm.load.Progress;
-import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.partitioning.simulation.SpatialSimulation;
 import org.spatiallsm.partitioning.simulation.SpatialSummary;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
 import org.spatiallsm.workloads.RecordShapes;
-import org.spatiallsm.workloads.SpatialQueries;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,9 +44,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code spatial-lsm bench spatial-policies}: the spatial merge-policy study on a running cluster. The same points
- * go into one dataset per R-tree configuration (the primary index under binomial k = 8), then windows at each σ are
- * queried; the engine's figures are printed beside the spatial simulator's prediction for the same flushes.
+ * {@code spatial-lsm bench spatial-policies}: the experiment {@code spatial-policies} in one round (half the points
+ * loaded, the other half inserted, then windows at each σ) with the command's knobs; the engine's figures, from the
+ * run folder and the kept datasets, are printed beside the spatial simulator's prediction for the same flushes.
  */
 @Command(name = "spatial-policies", mixinStandardHelpOptions = true, sortOptions = false,
         description = { "Loads the same points (each --distribution) into a fresh dataset per R-tree configuration of "
@@ -56,13 +54,11 @@ import picocli.CommandLine.Spec;
                 + "and prints side by side per configuration: the R-tree's write amplification, ingestion throughput, "
                 + "components opened per search (from the engine's search counters; n/a when it has none), query "
                 + "latency, components per level, and the spatial simulator's prediction for the same flushes.",
-            "Results are printed, never asserted; see docs/leveled.md." },
+            "It runs the experiment spatial-policies with these knobs and rounds=1 (its run folder, CSVs included, "
+                + "goes to --out). Results are printed, never asserted; see docs/leveled.md." },
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = { "0:success", "1:AsterixDB refused a statement",
             "2:bad command line", CommandFailures.NO_USABLE_CLUSTER })
 public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
-
-    private static final Duration LSM_TIMEOUT = Duration.ofMinutes(30);
-    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
     @Spec
     CommandSpec spec;
@@ -94,6 +90,11 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
             description = "records per HTTP INSERT statement (default: ${DEFAULT-VALUE})")
     int batchSize;
 
+    @Option(names = "--transport", paramLabel = "http|feed", defaultValue = "http",
+            description = "http: INSERT statements of --batch records; feed: one socket feed per configuration "
+                    + "(default: ${DEFAULT-VALUE})")
+    String transport;
+
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "200",
             description = "query windows per selectivity (default: ${DEFAULT-VALUE})")
     int queries;
@@ -113,48 +114,16 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                     + "skips the warm-up (default: as many as --records)")
     Long warmUpRecords;
 
-    @Option(names = "--dataverse", paramLabel = "NAME", defaultValue = "SpatialLsmSpatialBench",
-            description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
-    String dataverse;
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+            description = "where the run folder spatial-policies-<yyyyMMdd-HHmmss>/ is created, as by experiment "
+                    + "(default: ${DEFAULT-VALUE})")
+    Path out;
 
     @Mixin
     KeepOption keep;
 
     @Mixin
     EndpointOption endpoint;
-
-    @Override
-    public Integer call() {
-        return CommandFailures.run(spec.commandLine().getErr(), () -> {
-            List<SpatialPolicyConfiguration> chosen = validatedArguments();
-            QueryServiceClient client = endpoint.client();
-            LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, LSM_TIMEOUT);
-            String scratch = Sqlpp.identifier(dataverse);
-            client.executeOrThrow("DROP DATAVERSE " + scratch + " IF EXISTS; CREATE DATAVERSE " + scratch + ";");
-            PrintWriter out = spec.commandLine().getOut();
-            long warmUps = warmUpRecords == null ? records : warmUpRecords;
-            if (warmUps > 0) {
-                warmUp(client, lsm, chosen.get(0), warmUps);
-            }
-            for (String distribution : distributions) {
-                RecordGenerator points = generator(distribution);
-                List<SpatialPoliciesReport.Column> columns = new ArrayList<>();
-                for (SpatialPolicyConfiguration configuration : chosen) {
-                    columns.add(measure(client, lsm, configuration, distribution, points));
-                }
-                out.print(SpatialPoliciesReport.table(String.format(Locale.ROOT, "spatial policies: %s, %,d records "
-                        + "of about %,d bytes, flushes of %,d records, %d windows per sigma, seed %d, at %s",
-                        distribution, records, recordSize, flushSize, queries, seed, endpoint.endpoint()), sigmas,
-                        columns));
-                out.println();
-                out.flush();
-            }
-            if (!keep.keep()) {
-                client.executeOrThrow("DROP DATAVERSE " + scratch + ";");
-            }
-            return CommandFailures.OK;
-        });
-    }
 
     /** The configurations; every other argument is checked here too, before anything touches the cluster. */
     List<SpatialPolicyConfiguration> validatedArguments() {
@@ -175,8 +144,54 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
         if (new HashSet<>(distributions).size() < distributions.size()) {
             throw new IllegalArgumentException("--distributions lists a distribution twice: " + distributions);
         }
+        if (!transport.equals("http") && !transport.equals("feed")) {
+            throw new IllegalArgumentException("--transport must be http or feed, got '" + transport + "'");
+        }
         distributions.forEach(this::generator);
         return SpatialPolicyConfiguration.select(configurations);
+    }
+
+    @Override
+    public Integer call() {
+        return CommandFailures.run(spec.commandLine().getErr(), () -> {
+            List<SpatialPolicyConfiguration> chosen = validatedArguments();
+            SpatialPoliciesStudy study = new SpatialPoliciesStudy();
+            List<String> knobs = knobs(chosen, distributions, records, queries);
+            StudyBench.configurations(study, Scale.SMOKE, knobs);
+            long warmUps = warmUpRecords == null ? records : warmUpRecords;
+            if (warmUps > 0) {
+                StudyBench.warmUp(endpoint.client(), System.err, study, Scale.SMOKE, knobs(chosen.subList(0, 1),
+                        distributions.subList(0, 1), Math.max(2, warmUps), 0));
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            try (StudyBench bench = StudyBench.run(endpoint.client(), System.err, study, Scale.SMOKE, knobs, this.out,
+                    keep.keep())) {
+                Run samples = Run.read(bench.folder().root());
+                for (String distribution : distributions) {
+                    List<SpatialPoliciesReport.Column> columns = new ArrayList<>();
+                    for (SpatialPolicyConfiguration configuration : chosen) {
+                        columns.add(column(bench, samples, configuration, distribution));
+                    }
+                    out.print(SpatialPoliciesReport.table(String.format(Locale.ROOT, "spatial policies: %s, %,d "
+                            + "records of about %,d bytes, flushes of %,d records, %d windows per sigma, seed %d, at "
+                            + "%s; run folder %s", distribution, records, recordSize, flushSize, queries, seed,
+                            endpoint.endpoint(), bench.folder().root()), sigmas, columns));
+                    out.println();
+                    out.flush();
+                }
+            }
+            return CommandFailures.OK;
+        });
+    }
+
+    /** The experiment's knobs: one round, so that all records are in before the windows are queried. */
+    private List<String> knobs(List<SpatialPolicyConfiguration> chosen, List<String> chosenDistributions,
+            long count, int windows) {
+        return List.of("records=" + count, "recordBytes=" + recordSize, "recordsPerFlush=" + flushSize,
+                "batch=" + batchSize, "transport=" + transport, "queries=" + windows, "rounds=1",
+                "sigmas=" + sigmas.stream().map(SpatialPoliciesReport::sigma).collect(Collectors.joining(",")),
+                "distributions=" + String.join(",", chosenDistributions), "configurations=" + chosen.stream()
+                        .map(SpatialPolicyConfiguration::name).collect(Collectors.joining(",")), "seed=" + seed);
     }
 
     private RecordGenerator generator(String distribution) {
@@ -184,57 +199,35 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                 RecordShapes.named("point"), seed);
     }
 
-    /** {@code count} records of the first distribution under {@code configuration}, not measured. */
-    private void warmUp(QueryServiceClient client, LsmIntrospectionClient lsm,
-            SpatialPolicyConfiguration configuration, long count) throws InterruptedException {
-        DatasetName dataset = new DatasetName(dataverse, "warm_up");
-        create(client, dataset, configuration);
-        progressLine("warm-up: %,d records under %s, not measured", count, configuration.name());
-        load(client, lsm, dataset, generator(distributions.get(0)), count);
-        ClusterSession.settle(lsm, dataset);
-        client.executeOrThrow("DROP DATASET " + dataset.sql() + ";");
-    }
-
-    /** A dataset whose primary index runs binomial k = 8 and whose R-tree runs {@code configuration}. */
-    private void create(QueryServiceClient client, DatasetName dataset, SpatialPolicyConfiguration configuration) {
-        client.executeOrThrow("USE " + Sqlpp.identifier(dataverse) + "; CREATE TYPE PointRecord IF NOT EXISTS AS "
-                + "{ id: int64, location: point, payload: string }; CREATE DATASET "
-                + Sqlpp.identifier(dataset.dataset()) + "(PointRecord) PRIMARY KEY id WITH " + STUDIES_PRIMARY_POLICY
-                + "; CREATE INDEX " + RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                + "(location) TYPE RTREE WITH " + configuration.withClause() + ";");
-    }
-
-    /** One configuration on one distribution: load, settle, query, read the counters, simulate. */
-    private SpatialPoliciesReport.Column measure(QueryServiceClient client, LsmIntrospectionClient lsm,
-            SpatialPolicyConfiguration configuration, String distribution, RecordGenerator points)
-            throws InterruptedException {
-        DatasetName dataset = new DatasetName(dataverse, (configuration.name() + "_" + distribution).replace('-', '_'));
-        create(client, dataset, configuration);
-        progressLine("%s, %s: %,d records in flushes of %,d", configuration.name(), distribution, records, flushSize);
-        double loadSeconds = load(client, lsm, dataset, points, records);
-        double settleSeconds = ClusterSession.settle(lsm, dataset);
-        progressLine("%s, %s: loaded in %.1f s, merges settled %.1f s later; querying", configuration.name(),
-                distribution, loadSeconds, settleSeconds);
+    /**
+     * One configuration on one distribution: the engine's figures from its run folder's samples and its kept
+     * dataset (events, listings), beside the simulator's run on the same flushes.
+     */
+    private SpatialPoliciesReport.Column column(StudyBench bench, Run samples,
+            SpatialPolicyConfiguration configuration, String distribution) {
+        String id = configuration.name() + "-" + distribution;
+        DatasetName dataset = bench.dataset(bench.configurations().stream().filter(c -> c.id().equals(id))
+                .findFirst().orElseThrow());
+        ConfigurationData data = samples.configurations().stream()
+                .filter(c -> c.configuration().id().equals(id)).findFirst().orElseThrow();
+        LsmIntrospectionClient lsm = bench.cluster().lsm();
         List<LsmEvent> events = lsm.events(dataset.dataverse(), dataset.dataset()).stream()
                 .filter(e -> e.where().index().equals(RTREE)).toList();
-        Map<Double, OptionalDouble> perSearch = new LinkedHashMap<>();
-        Map<Double, Double> latency = new LinkedHashMap<>();
-        SpatialQueries windows = new SpatialQueries(points, 0, records, seed);
-        for (double sigma : sigmas) {
-            SearchCounters before = SearchCounters.of(lsm.typedListings(dataset.dataverse(), dataset.dataset()), RTREE);
-            long start = System.nanoTime();
-            for (int q = 0; q < queries; q++) {
-                client.executeOrThrow(Statements.windowCount(dataset, windows.rectangle(q, List.of(sigma)).window()));
-            }
-            latency.put(sigma, (System.nanoTime() - start) / 1e6 / queries);
-            SearchCounters after = SearchCounters.of(lsm.typedListings(dataset.dataverse(), dataset.dataset()), RTREE);
-            perSearch.put(sigma, after.openedPerSearchSince(before));
-        }
         List<ComponentsListing> listings = lsm.typedListings(dataset.dataverse(), dataset.dataset());
         int partitions = SearchCounters.partitions(listings, RTREE);
-        if (!keep.keep()) {
-            client.executeOrThrow("DROP DATASET " + dataset.sql() + ";"); // frees the disk for the next one
+        Map<Double, OptionalDouble> perSearch = new LinkedHashMap<>();
+        Map<Double, Double> latency = new LinkedHashMap<>();
+        for (double sigma : sigmas) {
+            List<ConfigurationData.Query> windows = data.queries().stream().filter(q -> q.sigma() == sigma).toList();
+            // A query searches every partition once: its components opened over all of them, per partition here.
+            OptionalDouble opened = windows.stream().mapToDouble(ConfigurationData.Query::componentsOpened).average();
+            perSearch.put(sigma, opened.isPresent() && !Double.isNaN(opened.getAsDouble())
+                    ? OptionalDouble.of(opened.getAsDouble() / partitions) : OptionalDouble.empty());
+            latency.put(sigma, windows.stream().mapToDouble(ConfigurationData.Query::latencyMs).average()
+                    .orElse(Double.NaN));
         }
+        double loadMillis = data.throughput().isEmpty() ? Double.NaN
+                : data.throughput().get(data.throughput().size() - 1).tMs();
         progressLine("%s, %s: simulating one partition's share", configuration.name(), distribution);
         // Every partition receives about 1/P of every flush; the simulator models one partition.
         SpatialSimulation.Settings settings = new SpatialSimulation.Settings(generator(distribution),
@@ -247,28 +240,8 @@ public final class SpatialPoliciesBenchCommand implements Callable<Integer> {
                     configuration.name(), distribution, settings.flushes());
         }
         return new SpatialPoliciesReport.Column(configuration.name(), writeAmplification(events),
-                records / loadSeconds, perSearch, latency, SearchCounters.levels(listings, RTREE), partitions,
+                records / (loadMillis / 1000), perSearch, latency, SearchCounters.levels(listings, RTREE), partitions,
                 configuration.simulate(settings), onEngineSizes);
-    }
-
-    /** Records 0 .. count - 1 in INSERT batches, a flush after every --records-per-flush of them; returns seconds. */
-    private double load(QueryServiceClient client, LsmIntrospectionClient lsm, DatasetName dataset,
-            RecordGenerator points, long count) {
-        long start = System.nanoTime();
-        try (Progress progress = new Progress("records", count, System.err, PROGRESS_INTERVAL,
-                System.console() != null)) {
-            for (long flushStart = 0; flushStart < count; flushStart += flushSize) {
-                long flushEnd = Math.min(count, flushStart + flushSize);
-                for (long first = flushStart; first < flushEnd; first += batchSize) {
-                    long end = Math.min(flushEnd, first + batchSize);
-                    client.executeOrThrow(HttpBatchSink.statement(dataset, FeedMode.INSERT, LongStream.range(first, end)
-                            .mapToObj(id -> Statements.pointRecord(points, id, recordSize, seed)).toList()));
-                    progress.advance(end - first);
-                }
-                lsm.flushWithoutListing(dataset.dataverse(), dataset.dataset());
-            }
-        }
-        return (System.nanoTime() - start) / 1e9;
     }
 
     /** (bytes of every flush and merge output) / (bytes flushed), over all partitions of the index. */

@@ -33,8 +33,6 @@ class GridDensityBenchCommandTest {
         assertOneLineUsageError(bench(density, "--queries", "0"), "--queries must be >= 1, got 0");
         assertOneLineUsageError(bench(density, "--warm-up-queries", "-1"), "--warm-up-queries must be >= 0, got -1");
         assertOneLineUsageError(bench(density, "--radius", "0.1,-1"), "--radius must be > 0, got -1.0");
-        assertOneLineUsageError(bench(density, "--feed-address", "nowhere"),
-                "--feed-address must be HOST:PORT, got 'nowhere'");
         assertOneLineUsageError(bench(density, "--levels", "l,l,l,l,h;l,l,l,l,l,l"),
                 "expected 6 grid level densities (each l, m or h), got 5 in 'l,l,l,l,h'");
         assertOneLineUsageError(bench(density, "--levels", "l,l,l,l,h,x"), "unknown grid density 'x'");

@@ -13,9 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.spatiallsm.cli.CliRun;
 import org.spatiallsm.client.lsm.DiskComponent;
 import org.spatiallsm.client.lsm.LsmEvent;
+import org.spatiallsm.experiment.Configuration;
+import org.spatiallsm.experiment.Scale;
+import org.spatiallsm.experiment.StudyBench;
+import org.spatiallsm.experiment.bench.MergeBenchRow;
+import org.spatiallsm.experiment.study.MergePoliciesStudy;
 import org.spatiallsm.merge.MergePolicies;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
+
+import picocli.CommandLine;
 
 /** bench merge-policies: measurement against the simulator and one-line errors (no cluster needed). */
 class MergePoliciesBenchCommandTest {
@@ -36,7 +43,7 @@ class MergePoliciesBenchCommandTest {
 
         long overhead = MergeBenchRow.fittedComponentOverhead(events).orElseThrow();
         MergeBenchRow row = MergeBenchRow.measure("constant-all k=1", constantAll.create(
-                PolicyParameters.parse(constantAll, Map.of("k", "1"))), events, 1000, 2.0, 0.5, overhead);
+                PolicyParameters.parse(constantAll, Map.of("k", "1"))), events, 1000, 2.0, overhead);
 
         assertThat(overhead).isEqualTo(10);
         assertThat(row.partitions()).isEqualTo(1);
@@ -59,7 +66,7 @@ class MergePoliciesBenchCommandTest {
         // Had the engine not merged, the core (which merges everything above k = 1) would have decided otherwise.
         MergeBenchRow unmerged = MergeBenchRow.measure("constant-all k=1", constantAll.create(
                 PolicyParameters.parse(constantAll, Map.of("k", "1"))), events.subList(0, 2), 1000, 2.0,
-                0.5, overhead);
+                overhead);
         assertThat(unmerged.sameDecisions()).isFalse();
         assertThat(MergeBenchRow.table("title", List.of(unmerged))).contains("DIFFER");
     }
@@ -69,6 +76,21 @@ class MergePoliciesBenchCommandTest {
         DiskComponent first = component(0, 0, 100, false);
         assertThat(MergeBenchRow.fittedComponentOverhead(List.of(flush(1, first, List.of(first)))))
                 .isEmpty();
+    }
+
+    @Test
+    void theWarmUpUnderTheFirstPolicyGetsOnlyTheParametersThatPolicyDeclares() {
+        MergePoliciesBenchCommand command = new MergePoliciesBenchCommand();
+        new CommandLine(command).parseArgs("--policies", "binomial,tiered", "--param", "k=2", "--param",
+                "size-ratio=2", "--records", "400", "--flushes", "4", "--index", "rtree");
+        PolicyDescriptor binomial = MergePolicies.byName("binomial");
+
+        List<String> warmUp = command.knobs(List.of(PolicyParameters.parse(binomial, Map.of("k", "2"))), 200);
+
+        assertThat(warmUp).contains("records=200", "recordsPerFlush=100", "index=rtree", "policies=binomial",
+                "policyParameters=k=2");
+        assertThat(StudyBench.configurations(new MergePoliciesStudy(), Scale.SMOKE, warmUp))
+                .extracting(Configuration::id).containsExactly("binomial");
     }
 
     @Test

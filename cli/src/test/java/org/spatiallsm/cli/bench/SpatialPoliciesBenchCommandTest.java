@@ -19,6 +19,7 @@ import java.util.OptionalLong;
 import org.spatiallsm.cli.CliRun;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.experiment.SearchCounters;
+import org.spatiallsm.experiment.bench.SpatialPoliciesReport;
 import org.spatiallsm.experiment.study.SpatialPolicyConfiguration;
 import org.spatiallsm.introspection.ComponentListing;
 import org.spatiallsm.introspection.ComponentsListing;

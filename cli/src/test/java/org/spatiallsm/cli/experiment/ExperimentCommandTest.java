@@ -33,7 +33,8 @@ class ExperimentCommandTest {
         assertOneLine(experiment("merge-policies", "--scale", "huge"), "error: unknown scale 'huge'; valid: smoke, "
                 + "small, medium, large");
         assertOneLine(experiment("merge-policies", "--param", "rows=5"), "error: unknown parameter 'rows'; valid: "
-                + "records, recordBytes, recordsPerFlush, policies, policyParameters, index, keep");
+                + "records, recordBytes, recordsPerFlush, policies, policyParameters, index, workload, keys, lookups, "
+                + "keep");
         assertOneLine(experiment("merge-policies", "--param", "records=1001"), "must be a multiple of");
         assertOneLine(experiment("merge-policies", "--format", "pdf"), "error: unknown --format 'pdf'");
         assertOneLine(experiment("knn", "--param", "ks=1,0"), "parameter ks must list distinct whole numbers");

@@ -91,7 +91,7 @@ public final class ComparatorsStudy implements Study {
         SpatialPolicyConfiguration rtree = rtrees(parameters).stream().filter(r -> r.name().equals(configuration.id()))
                 .findFirst().orElseThrow();
         DatasetName dataset = run.cluster().dataset(configuration);
-        StudySetup.createPointDataset(run.cluster(), dataset, rtree.withClause());
+        StudySetup.createPointDataset(run.cluster(), dataset, rtree.indexClause());
         long records = parameters.whole("records", 1);
         long perFlush = StudySetup.equalFlushes(parameters);
         int recordBytes = parameters.small("recordBytes", 1);

@@ -62,7 +62,7 @@ final class KnnJoinPhase {
             String phase, long records) throws IOException {
         List<Integer> sizes = outerSizes(parameters);
         int k = parameters.small("joinK", 1);
-        CsvFile table = run.table(FILE, COLUMNS);
+        CsvFile table = run.studyFile(FILE, COLUMNS);
         // Outer points from the data's distribution, but not the data's points.
         RecordGenerator at = StudySetup.pointGenerator(distribution, parameters.whole("seed", Long.MIN_VALUE) - 1);
         for (int size : sizes) {

@@ -3,6 +3,7 @@ package org.spatiallsm.experiment.study;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.spatiallsm.experiment.Configuration;
@@ -19,17 +20,45 @@ import org.spatiallsm.workloads.RecordGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * k-nearest-neighbour queries ({@code ORDER BY spatial_distance(d.location, <point>) LIMIT k}) answered through the
- * R-tree's best-first kNN search against the plan that scans and sorts the dataset (spatial-lsm's kNN search turned
- * off), for several k, at the data sizes after each of {@code rounds} equal loads, per R-tree merge policy and point
- * distribution. Both plans answer the same points in turn, and their answers must be equal. With {@code joinOuter},
- * each round also runs the kNN join ({@link KnnJoinPhase}).
+ * k-nearest-neighbour queries ({@code ORDER BY spatial_distance(d.location, <point>) LIMIT k}) answered through a
+ * spatial index, the R-tree's best-first kNN search or an organisation's expanding windows (DHB, DHVB, SHB-tree, SIF),
+ * against the plan that scans and sorts the dataset (spatial-lsm's kNN search turned off), for several k, at the data
+ * sizes after each of {@code rounds} equal loads, per index and point distribution. Both plans answer the same points
+ * in turn, and their answers must be equal. With {@code joinOuter}, each round also runs the kNN join ({@link
+ * KnnJoinPhase}).
  */
 public final class KnnStudy implements Study {
 
     /** The query kinds: the plan and the records the dataset held, e.g. {@code knn-index-25000}. */
     static final String INDEX_KIND = "knn-index-";
     static final String SCAN_KIND = "knn-scan-";
+    private static final String RTREES = "binomial-k4,leveled-size-hilbert";
+    private static final String EVERY_INDEX = RTREES + ",dhb,dhvb,shb,sif";
+    /** The organisations that answer kNN on points, by their names in {@code indexes}. */
+    private static final List<String> ORGANISATIONS = List.of("dhb", "dhvb", "shb", "sif");
+
+    /**
+     * An index of {@code indexes}: an R-tree configuration of the spatial-policies study or an organisation.
+     *
+     * @param clause what follows the field in its CREATE INDEX
+     */
+    record KnnIndex(String name, String description, String clause) {
+
+        static KnnIndex named(String name) {
+            if (ORGANISATIONS.contains(name)) {
+                // Under the studies' binomial policy, as in index-organisations: a stock policy reports no events.
+                return new KnnIndex(name, name.toUpperCase(Locale.ROOT), Organisation.organisation(name, false)
+                        .clause() + " WITH " + Statements.STUDIES_PRIMARY_POLICY);
+            }
+            if (SpatialPolicyConfiguration.ALL.stream().noneMatch(rtree -> rtree.name().equals(name))) {
+                throw new IllegalArgumentException("unknown index '" + name + "'; known: "
+                        + SpatialPolicyConfiguration.names() + ", " + String.join(", ", ORGANISATIONS));
+            }
+            SpatialPolicyConfiguration configuration = SpatialPolicyConfiguration.select(List.of(name)).get(0);
+            return new KnnIndex(name, "R-tree " + name + " (" + configuration.policy() + ")",
+                    configuration.indexClause());
+        }
+    }
 
     @Override
     public String name() {
@@ -38,18 +67,19 @@ public final class KnnStudy implements Study {
 
     @Override
     public String title() {
-        return "k nearest neighbours through the LSM R-tree against the full scan";
+        return "k nearest neighbours through the LSM R-tree and the index organisations against the full scan";
     }
 
     @Override
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            // One flush and one point per k, plan and round: the default suite runs it.
-            case SMOKE -> put(preset, 400, 200, 200, 1, "uniform", StudySetup.HTTP);
-            case SMALL -> put(preset, 50_000, 1_000, 2_500, 20, "uniform,osm-like", StudySetup.FEED);
-            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 50, "uniform,osm-like", StudySetup.FEED);
-            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 100, "uniform,osm-like", StudySetup.FEED);
+            // One flush and one point per k, plan and round, R-trees only: the default suite runs it.
+            case SMOKE -> put(preset, 400, 200, 200, 1, "uniform", StudySetup.HTTP, RTREES);
+            case SMALL -> put(preset, 50_000, 1_000, 2_500, 20, "uniform,osm-like", StudySetup.FEED, EVERY_INDEX);
+            case MEDIUM -> put(preset, 500_000, 1_000, 10_000, 50, "uniform,osm-like", StudySetup.FEED, EVERY_INDEX);
+            case LARGE -> put(preset, 10_000_000, 1_000, 20_000, 100, "uniform,osm-like", StudySetup.FEED,
+                    EVERY_INDEX);
             default -> throw new IllegalArgumentException(scale.id());
         }
         KnnJoinPhase.preset(preset);
@@ -57,7 +87,7 @@ public final class KnnStudy implements Study {
     }
 
     private static void put(Map<String, String> preset, long records, int recordBytes, int perFlush, int queries,
-            String distributions, String transport) {
+            String distributions, String transport, String indexes) {
         preset.put("records", Long.toString(records));
         preset.put("recordBytes", Integer.toString(recordBytes));
         preset.put("recordsPerFlush", Integer.toString(perFlush));
@@ -67,7 +97,7 @@ public final class KnnStudy implements Study {
         preset.put("rounds", "2");
         preset.put("ks", "1,10,100");
         preset.put("distributions", distributions);
-        preset.put("indexes", "binomial-k4,leveled-size-hilbert");
+        preset.put("indexes", indexes);
         preset.put("seed", "1");
     }
 
@@ -76,7 +106,8 @@ public final class KnnStudy implements Study {
         return switch (scale) {
             case SMOKE -> "38 s on a fresh cluster, 56 s with the smoke test's report and checks (shared machine, load "
                     + "average about 25)";
-            case SMALL -> "7 min 34 s on the in-process test cluster (shared machine, load average 22 to 31)";
+            case SMALL -> "7 min 34 s for the two R-trees on the in-process test cluster (shared machine, load "
+                    + "average 22 to 31); with the organisations not measured yet";
             default -> "not measured yet";
         };
     }
@@ -99,12 +130,28 @@ public final class KnnStudy implements Study {
         KnnJoinPhase.outerSizes(parameters);
         List<Configuration> configurations = new ArrayList<>();
         for (String distribution : StudySetup.distributions(parameters)) {
-            for (SpatialPolicyConfiguration index : SpatialPolicyConfiguration.select(parameters.list("indexes"))) {
-                configurations.add(new Configuration(index.name() + "-" + distribution, "R-tree " + index.name()
-                        + " (" + index.policy() + "), " + distribution + " points"));
+            for (KnnIndex index : indexes(parameters)) {
+                configurations.add(new Configuration(index.name() + "-" + distribution, index.description() + ", "
+                        + distribution + " points"));
             }
         }
         return configurations;
+    }
+
+    /** {@code indexes}: distinct index names, each known. */
+    static List<KnnIndex> indexes(Parameters parameters) {
+        List<KnnIndex> indexes = new ArrayList<>();
+        for (String name : parameters.list("indexes")) {
+            KnnIndex index = KnnIndex.named(name.strip());
+            if (indexes.contains(index)) {
+                throw new IllegalArgumentException("index '" + index.name() + "' is listed twice");
+            }
+            indexes.add(index);
+        }
+        if (indexes.isEmpty()) {
+            throw new IllegalArgumentException("parameter indexes lists no index");
+        }
+        return indexes;
     }
 
     /** {@code ks}: distinct numbers of neighbours, each at least 1. */
@@ -126,13 +173,20 @@ public final class KnnStudy implements Study {
 
     @Override
     public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
-        StudySetup.PolicyAndDistribution setup = StudySetup.PolicyAndDistribution.of(configuration, parameters);
-        RecordGenerator points = StudySetup.pointGenerator(setup.distribution(),
-                parameters.whole("seed", Long.MIN_VALUE));
-        DatasetName dataset = run.cluster().dataset(configuration);
-        StudySetup.loadPoints(run, dataset, parameters, setup.policy(), points,
-                insert -> rounds(run, dataset, parameters, setup.distribution(), insert));
-        run.writeIoEvents(dataset);
+        for (String distribution : StudySetup.distributions(parameters)) {
+            for (KnnIndex index : indexes(parameters)) {
+                if (configuration.id().equals(index.name() + "-" + distribution)) {
+                    RecordGenerator points = StudySetup.pointGenerator(distribution,
+                            parameters.whole("seed", Long.MIN_VALUE));
+                    DatasetName dataset = run.cluster().dataset(configuration);
+                    StudySetup.loadPoints(run, dataset, parameters, index.clause(), points,
+                            insert -> rounds(run, dataset, parameters, distribution, insert));
+                    run.writeIoEvents(dataset);
+                    return;
+                }
+            }
+        }
+        throw new IllegalStateException("not a configuration of this run: " + configuration.id());
     }
 
     /**

@@ -1,14 +1,15 @@
 package org.spatiallsm.experiment.study;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
+import org.spatiallsm.experiment.CsvFile;
 import org.spatiallsm.experiment.Parameters;
 import org.spatiallsm.experiment.PublishedValue;
 import org.spatiallsm.experiment.Scale;
@@ -17,20 +18,28 @@ import org.spatiallsm.experiment.Study;
 import org.spatiallsm.load.DatasetName;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.merge.MergePolicies;
-import org.spatiallsm.merge.ParameterSpec;
 import org.spatiallsm.merge.PolicyDescriptor;
 import org.spatiallsm.merge.PolicyParameters;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /**
- * The merge-policy study (Mao's dissertation, chapter 3): the same records ingested under each stack policy, a
- * flush after every equal share, write amplification from the flush and merge events. The cluster generates the
- * records (INSERT ... SELECT), so the rate is the engine's, not HTTP's. There is no read phase: the study derives
- * read amplification from the component counts.
+ * The merge-policy study (Mao's dissertation, chapter 3): the same writes under each policy, a flush after every
+ * equal share, on the dataset's primary index or on an R-tree. The cluster generates the records (INSERT or UPSERT
+ * ... SELECT), so the rate is the engine's, not HTTP's. Besides the five CSV files, each configuration writes
+ * {@code summary.csv} (write amplification, per-record writes against the bounded-depth optimum, transient space,
+ * components per point lookup, throughput, per index partition) and, for the leveled policy, {@code levels.csv}
+ * (the engine's level counts against the count model's at every checkpoint).
  */
 public final class MergePoliciesStudy implements Study {
+
+    /** The load settles every this many flushes (the step of Table 4.1 of Mao's dissertation). */
+    static final int CHECKPOINT_FLUSHES = 20;
+    static final List<String> SUMMARY_COLUMNS = List.of("node", "partition", "flushes", "write_amplification",
+            "entry_write_amplification", "merges", "max_writes_per_record", "optimal_max_writes", "core_agrees",
+            "peak_bytes", "transient_space", "components_per_lookup", "lookups", "components_opened_per_lookup",
+            "records_per_s");
+    static final List<String> LEVEL_COLUMNS = List.of("t_ms", "records_ingested", "node", "partition", "flushes",
+            "engine_levels", "model_levels", "equal");
+    private static final long SEED = 20_231_127;
 
     @Override
     public String name() {
@@ -39,37 +48,42 @@ public final class MergePoliciesStudy implements Study {
 
     @Override
     public String title() {
-        return "Stack merge policies of an LSM index";
+        return "Merge policies of an LSM index";
     }
 
     @Override
     public Map<String, String> preset(Scale scale) {
         Map<String, String> preset = new LinkedHashMap<>();
         switch (scale) {
-            case SMOKE -> put(preset, 4_000, 200, 500);
-            case SMALL -> put(preset, 100_000, 1_000, 5_000);
-            case MEDIUM -> put(preset, 2_000_000, 1_000, 20_000);
-            case LARGE -> put(preset, 10_000_000, 1_000, 50_000);
+            case SMOKE -> put(preset, 4_000, 200, 500, 0, scale);
+            case SMALL -> put(preset, 100_000, 1_000, 5_000, 5, scale);
+            case MEDIUM -> put(preset, 2_000_000, 1_000, 20_000, 5, scale);
+            case LARGE -> put(preset, 10_000_000, 1_000, 50_000, 5, scale);
             default -> throw new IllegalArgumentException(scale.id());
         }
         return preset;
     }
 
-    private static void put(Map<String, String> preset, long records, int recordBytes, long perFlush) {
+    private static void put(Map<String, String> preset, long records, int recordBytes, long perFlush, int lookups,
+            Scale scale) {
         preset.put("records", Long.toString(records));
         preset.put("recordBytes", Integer.toString(recordBytes));
         preset.put("recordsPerFlush", Long.toString(perFlush));
-        preset.put("policies", MergePolicies.all().stream().map(PolicyDescriptor::name)
-                .collect(Collectors.joining(",")));
+        // Smoke stays as cheap as it was: the stack policies of spatial-lsm alone.
+        preset.put("policies", scale == Scale.SMOKE
+                ? MergePolicies.all().stream().map(PolicyDescriptor::name).collect(Collectors.joining(","))
+                : "binomial,min-latency,tiered,bigtable,exploring,concurrent,prefix,leveled");
         preset.put("policyParameters", "");
         preset.put("index", "primary");
+        preset.put("workload", "append");
+        preset.put("keys", "hashed");
+        preset.put("lookups", Integer.toString(lookups));
     }
 
     @Override
     public String runTime(Scale scale) {
         return switch (scale) {
             case SMOKE -> "35 s (shared machine)";
-            case SMALL -> "10 min (shared machine, load average 21 to 25)";
             default -> "not measured yet";
         };
     }
@@ -78,15 +92,17 @@ public final class MergePoliciesStudy implements Study {
     public List<Configuration> configurations(Parameters parameters) {
         StudySetup.equalFlushes(parameters);
         parameters.small("recordBytes", 1);
-        measuredIndexIsRtree(parameters);
-        return policies(parameters).stream().map(policy -> new Configuration(policy.descriptor().name(),
-                label(policy))).toList();
+        parameters.small("lookups", 0);
+        updates(parameters);
+        hashedKeys(parameters);
+        return policies(parameters).stream().map(policy -> new Configuration(policy.name(), policy.label()))
+                .toList();
     }
 
     @Override
     public void run(Configuration configuration, Parameters parameters, ConfigurationRun run) throws Exception {
-        PolicyParameters policy = policies(parameters).stream()
-                .filter(p -> p.descriptor().name().equals(configuration.id())).findFirst().orElseThrow();
+        StudiedPolicy policy = policies(parameters).stream().filter(p -> p.name().equals(configuration.id()))
+                .findFirst().orElseThrow();
         boolean rtree = measuredIndexIsRtree(parameters);
         DatasetName dataset = run.cluster().dataset(configuration);
         String type = Sqlpp.identifier(dataset.dataset() + "Type");
@@ -94,26 +110,66 @@ public final class MergePoliciesStudy implements Study {
                 + type + " IF NOT EXISTS AS "
                 + (rtree ? "{ id: int64, location: point, payload: string }" : "{ id: int64, payload: string }")
                 + "; CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + type + ") PRIMARY KEY id WITH "
-                + (rtree ? Statements.STUDIES_PRIMARY_POLICY : with(policy)) + ";"
+                + (rtree ? Statements.STUDIES_PRIMARY_POLICY : policy.with()) + ";"
                 + (rtree ? "CREATE INDEX " + Statements.RTREE + " ON " + Sqlpp.identifier(dataset.dataset())
-                        + "(location) TYPE RTREE WITH " + with(policy) + ";" : ""));
+                        + "(location) TYPE RTREE WITH " + policy.with() + ";" : ""));
+        String measured = rtree ? Statements.RTREE : dataset.dataset();
         long perFlush = parameters.whole("recordsPerFlush", 1);
+        long records = parameters.whole("records", 1);
         int recordBytes = parameters.small("recordBytes", 1);
-        run.load("load", dataset, 0, parameters.whole("records", 1), perFlush, perFlush,
-                (first, end) -> run.cluster().client().executeOrThrow(Statements.generatedOnCluster(dataset, first,
-                        end - first, recordBytes, rtree)));
-        run.settle(dataset);
+        int lookups = parameters.small("lookups", 0);
+        boolean hashed = hashedKeys(parameters);
+        WriteMix writes = new WriteMix(updates(parameters), SEED);
+        MeasuredIndex index = new MeasuredIndex(dataset, measured, policy);
+        run.onComponentSample(index::sample);
+        CsvFile levels = policy.leveled() ? run.studyFile("levels.csv", LEVEL_COLUMNS) : null;
+        long[] lookupNumber = { 0 };
+        ConfigurationRun.RangeInsert insert = new ConfigurationRun.RangeInsert() {
+            @Override
+            public void insert(long first, long end) {
+                Set<Long> batch = writes.batch(end - first);
+                boolean appendOnly = batch.size() == end - first && batch.iterator().next() == writes.records()
+                        - batch.size();
+                String source = appendOnly ? "range(" + (writes.records() - batch.size()) + ", "
+                        + (writes.records() - 1) + ")"
+                        : batch.stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]"));
+                run.cluster().client().executeOrThrow(Statements.generated(appendOnly ? "INSERT" : "UPSERT",
+                        dataset, source, recordBytes, rtree, hashed));
+            }
+
+            @Override
+            public void awaitStored(long first, long end) throws Exception {
+                // Point lookups of existing records before each flush: read amplification while the load runs.
+                for (int i = 0; i < lookups; i++) {
+                    long x = writes.anyExisting();
+                    run.query("lookup", dataset, dataset.dataset(), "point", null, lookupNumber[0]++,
+                            "SELECT VALUE COUNT(*) FROM " + dataset.sql() + " r WHERE r.id = "
+                                    + (hashed ? Statements.hashedKey(x) : x) + ";");
+                }
+            }
+        };
+        double seconds = 0;
+        for (long done = 0; done < records; done += CHECKPOINT_FLUSHES * perFlush) {
+            seconds += run.load("load", dataset, done, Math.min(records - done, CHECKPOINT_FLUSHES * perFlush),
+                    perFlush, perFlush, insert);
+            run.settle(dataset);
+            if (levels != null) {
+                index.compareLevels(run, levels);
+            }
+        }
         run.writeIoEvents(dataset);
+        index.summarise(run, run.events(dataset),
+                run.studyFile("summary.csv", SUMMARY_COLUMNS), records / seconds);
     }
 
     /** Table 1 of the spatial paper for Binomial k = 4 and Tiered B = 4: components after n flushes. */
     @Override
     public List<PublishedValue> published(Parameters parameters, int partitions) {
         List<PublishedValue> marks = new ArrayList<>();
-        for (PolicyParameters policy : policies(parameters)) {
-            String name = policy.descriptor().name();
-            int bound = name.equals("binomial") ? policy.getInt("k")
-                    : name.equals("tiered") ? policy.getInt("size-ratio") : 0;
+        for (StudiedPolicy policy : policies(parameters)) {
+            String name = policy.name();
+            int bound = name.equals("binomial") ? policy.intParameter("k")
+                    : name.equals("tiered") ? policy.intParameter("size-ratio") : 0;
             marks.addAll(SortedRuns.marks(name, measuredIndexIsRtree(parameters) ? Statements.RTREE : "primary index",
                     name, bound, parameters.whole("recordsPerFlush", 1), parameters.whole("records", 1),
                     partitions));
@@ -130,7 +186,7 @@ public final class MergePoliciesStudy implements Study {
         };
     }
 
-    private static List<PolicyParameters> policies(Parameters parameters) {
+    private static List<StudiedPolicy> policies(Parameters parameters) {
         Map<String, String> given = new LinkedHashMap<>();
         for (String parameter : parameters.list("policyParameters")) {
             int equals = parameter.indexOf('=');
@@ -140,7 +196,25 @@ public final class MergePoliciesStudy implements Study {
             }
             given.put(parameter.substring(0, equals).strip(), parameter.substring(equals + 1).strip());
         }
-        return choose(parameters.list("policies"), given);
+        return StudiedPolicy.choose(parameters.list("policies"), given, !measuredIndexIsRtree(parameters));
+    }
+
+    private static boolean updates(Parameters parameters) {
+        return switch (parameters.text("workload")) {
+            case "append" -> false;
+            case "update" -> true;
+            default -> throw new IllegalArgumentException("parameter workload is append or update, got '"
+                    + parameters.text("workload") + "'");
+        };
+    }
+
+    private static boolean hashedKeys(Parameters parameters) {
+        return switch (parameters.text("keys")) {
+            case "hashed" -> true;
+            case "sequential" -> false;
+            default -> throw new IllegalArgumentException("parameter keys is hashed or sequential, got '"
+                    + parameters.text("keys") + "'");
+        };
     }
 
     /**
@@ -152,36 +226,22 @@ public final class MergePoliciesStudy implements Study {
         Map<String, String> unused = new LinkedHashMap<>(given);
         for (String name : policies) {
             PolicyDescriptor descriptor = MergePolicies.byName(name.strip());
-            Map<String, String> own = new LinkedHashMap<>();
-            for (ParameterSpec declared : descriptor.parameters()) {
-                if (given.containsKey(declared.name())) {
-                    own.put(declared.name(), given.get(declared.name()));
-                    unused.remove(declared.name());
-                }
-            }
-            chosen.add(PolicyParameters.parse(descriptor, own));
+            chosen.add(PolicyParameters.parse(descriptor, StudiedPolicy.declared(descriptor.parameters(), given,
+                    unused)));
         }
         if (!unused.isEmpty()) {
-            throw new IllegalArgumentException("policy parameter " + unused.keySet().iterator().next()
-                    + " is a parameter of none of the policies " + String.join(", ", policies));
+            throw StudiedPolicy.unusedParameter(unused, policies);
         }
         return chosen;
     }
 
     /** {"merge-policy": {"name": ..., "parameters": {...}}} with every parameter as a number. */
     public static String with(PolicyParameters values) {
-        ObjectNode with = JsonNodeFactory.instance.objectNode();
-        ObjectNode policy = with.putObject("merge-policy");
-        policy.put("name", values.descriptor().name());
-        ObjectNode parameters = policy.putObject("parameters");
-        values.values().forEach((name, value) -> parameters.put(name, new BigDecimal(value)));
-        return with.toString();
+        return StudiedPolicy.with(values.descriptor().name(), values.values());
     }
 
     /** The policy and its parameters, e.g. "binomial k=4". */
     public static String label(PolicyParameters values) {
-        StringBuilder label = new StringBuilder(values.descriptor().name());
-        values.values().forEach((name, value) -> label.append(' ').append(name).append('=').append(value));
-        return label.toString();
+        return StudiedPolicy.label(values.descriptor().name(), values.values());
     }
 }

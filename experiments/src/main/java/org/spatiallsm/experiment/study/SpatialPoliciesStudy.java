@@ -104,7 +104,7 @@ public final class SpatialPoliciesStudy implements Study {
         RecordGenerator points = StudySetup.pointGenerator(setup.distribution(),
                 parameters.whole("seed", Long.MIN_VALUE));
         DatasetName dataset = run.cluster().dataset(configuration);
-        StudySetup.loadPoints(run, dataset, parameters, setup.policy(), points,
+        StudySetup.loadPoints(run, dataset, parameters, setup.policy().indexClause(), points,
                 insert -> phases(run, dataset, parameters, points, insert));
         run.settle(dataset);
         run.writeIoEvents(dataset);

@@ -79,6 +79,11 @@ public record SpatialPolicyConfiguration(String name, String policy, Map<String,
         return PolicyCatalog.byName(policy).family() == Family.LEVELED;
     }
 
+    /** What follows the field in the R-tree's CREATE INDEX: {@code TYPE RTREE WITH} {@link #withClause}. */
+    public String indexClause() {
+        return "TYPE RTREE WITH " + withClause();
+    }
+
     /** The WITH record of the R-tree's CREATE INDEX; word parameters as strings, the others as numbers. */
     public String withClause() {
         ObjectNode with = JsonNodeFactory.instance.objectNode();

@@ -8,12 +8,10 @@ import java.util.function.LongFunction;
 import org.spatiallsm.experiment.ClusterSession;
 import org.spatiallsm.experiment.Configuration;
 import org.spatiallsm.experiment.ConfigurationRun;
-import org.spatiallsm.experiment.FeedInsert;
 import org.spatiallsm.experiment.Parameters;
+import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.Statements;
 import org.spatiallsm.load.DatasetName;
-import org.spatiallsm.load.FeedMode;
-import org.spatiallsm.load.HttpBatchSink;
 import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -81,12 +79,12 @@ final class StudySetup {
     }
 
     /**
-     * Creates the point dataset with {@code policy}'s R-tree, then runs {@code loading} with records of
+     * Creates the point dataset with the spatial index {@code indexClause}, then runs {@code loading} with records of
      * {@code points} ({@code recordBytes} each, payloads from {@code seed}) sent as {@code transport} says.
      */
     static void loadPoints(ConfigurationRun run, DatasetName dataset, Parameters parameters,
-            SpatialPolicyConfiguration policy, RecordGenerator points, Loading loading) throws Exception {
-        createPointDataset(run.cluster(), dataset, policy.withClause());
+            String indexClause, RecordGenerator points, RecordTransport.Loading loading) throws Exception {
+        createPointDataset(run.cluster(), dataset, indexClause);
         long seed = parameters.whole("seed", Long.MIN_VALUE);
         int recordBytes = parameters.small("recordBytes", Statements.POINT_RECORD_OVERHEAD + 1);
         withTransport(run, dataset, parameters, POINT_TYPE, "id",
@@ -109,49 +107,30 @@ final class StudySetup {
         return transport.equals(FEED);
     }
 
-    /** What a configuration does with the records it is given a way to send. */
-    @FunctionalInterface
-    interface Loading {
-        void load(ConfigurationRun.RangeInsert insert) throws Exception;
-    }
-
     /**
-     * Runs {@code loading} with records sent as {@code transport} says: through one socket feed into the dataset,
-     * which is dropped afterwards (no DDL runs on a dataset while a feed into it does), or as INSERT statements of
-     * {@code batch} records.
+     * Runs {@code loading} with records sent as {@code transport} says (see {@link RecordTransport}).
      *
      * @param typeName the dataset's record type
      * @param keyField its int64 primary key, which a record's number becomes
      * @param record   the ADM text of record {@code n}, one line
      */
     static void withTransport(ConfigurationRun run, DatasetName dataset, Parameters parameters, String typeName,
-            String keyField, LongFunction<String> record, Loading loading) throws Exception {
-        if (feedTransport(parameters)) {
-            try (FeedInsert feed = FeedInsert.start(run.cluster(), dataset, typeName, keyField, record)) {
-                loading.load(feed);
-            }
-        } else {
-            int batch = parameters.small("batch", 1);
-            loading.load((first, end) -> {
-                try (HttpBatchSink sink = new HttpBatchSink(run.cluster().client(), dataset, FeedMode.INSERT,
-                        batch)) {
-                    for (long id = first; id < end; id++) {
-                        sink.write(record.apply(id));
-                    }
-                }
-            });
-        }
+            String keyField, LongFunction<String> record, RecordTransport.Loading loading) throws Exception {
+        boolean feed = feedTransport(parameters);
+        new RecordTransport(feed, feed ? 1 : parameters.small("batch", 1)).with(run.cluster(), dataset, typeName,
+                keyField, record, loading);
     }
 
     /**
      * A dataset of point records (an id, the point "location" and a payload) under the studies' primary policy,
-     * with the R-tree {@link Statements#RTREE} on the point created {@code WITH rtreeWith}.
+     * with the spatial index {@link Statements#RTREE} on the point: {@code indexClause} is what follows the field in
+     * its CREATE INDEX, e.g. {@link SpatialPolicyConfiguration#indexClause}.
      */
-    static void createPointDataset(ClusterSession cluster, DatasetName dataset, String rtreeWith) {
+    static void createPointDataset(ClusterSession cluster, DatasetName dataset, String indexClause) {
         cluster.client().executeOrThrow("USE " + Sqlpp.identifier(dataset.dataverse())
                 + "; CREATE TYPE " + POINT_TYPE + " IF NOT EXISTS AS { id: int64, location: point, payload: string }; "
                 + "CREATE DATASET " + Sqlpp.identifier(dataset.dataset()) + "(" + POINT_TYPE + ") PRIMARY KEY id WITH "
                 + Statements.STUDIES_PRIMARY_POLICY + "; CREATE INDEX " + Statements.RTREE + " ON "
-                + Sqlpp.identifier(dataset.dataset()) + "(location) TYPE RTREE WITH " + rtreeWith + ";");
+                + Sqlpp.identifier(dataset.dataset()) + "(location) " + indexClause + ";");
     }
 }

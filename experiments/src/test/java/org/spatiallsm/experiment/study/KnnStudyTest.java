@@ -24,10 +24,13 @@ class KnnStudyTest {
     }
 
     @Test
-    void oneConfigurationPerRTreeAndDistribution() {
+    void oneConfigurationPerIndexAndDistribution() {
         assertThat(STUDY.configurations(parameters(Scale.SMALL))).extracting(Configuration::id).containsExactly(
-                "binomial-k4-uniform", "leveled-size-hilbert-uniform", "binomial-k4-osm-like",
-                "leveled-size-hilbert-osm-like");
+                "binomial-k4-uniform", "leveled-size-hilbert-uniform", "dhb-uniform", "dhvb-uniform", "shb-uniform",
+                "sif-uniform", "binomial-k4-osm-like", "leveled-size-hilbert-osm-like", "dhb-osm-like",
+                "dhvb-osm-like", "shb-osm-like", "sif-osm-like");
+        assertThat(STUDY.configurations(parameters(Scale.SMOKE))).as("the default suite's run: R-trees only")
+                .extracting(Configuration::id).containsExactly("binomial-k4-uniform", "leveled-size-hilbert-uniform");
         assertThat(StudySetup.PolicyAndDistribution.of(new Configuration("leveled-size-hilbert-osm-like", ""),
                 parameters(Scale.SMALL))).isEqualTo(new StudySetup.PolicyAndDistribution(
                         SpatialPolicyConfiguration.select(List.of("leveled-size-hilbert")).get(0), "osm-like"));
@@ -50,6 +53,16 @@ class KnnStudyTest {
     }
 
     @Test
+    void anOrganisationIsIndexedUnderTheStudiesPolicyAndAnRTreeUnderItsOwn() {
+        assertThat(KnnStudy.KnnIndex.named("dhvb")).isEqualTo(new KnnStudy.KnnIndex("dhvb", "DHVB",
+                "TYPE DHVBTREE WITH " + Statements.STUDIES_PRIMARY_POLICY));
+        assertThat(KnnStudy.KnnIndex.named("sif").clause()).startsWith("TYPE SIF(-180.0, -90.0, 180.0, 90.0) WITH ");
+        assertThat(KnnStudy.KnnIndex.named("binomial-k4")).isEqualTo(new KnnStudy.KnnIndex("binomial-k4",
+                "R-tree binomial-k4 (binomial)", SpatialPolicyConfiguration.select(List.of("binomial-k4")).get(0)
+                        .indexClause()));
+    }
+
+    @Test
     void badKnobsAreOneLineErrors() {
         assertThatThrownBy(() -> KnnStudy.ks(parameters(Scale.SMOKE, "ks=1,x"))).hasMessage(
                 "parameter ks must list distinct whole numbers of at least 1, got '1,x'");
@@ -60,7 +73,10 @@ class KnnStudyTest {
                 "parameter records (400) must be a multiple of 600 (rounds times recordsPerFlush), so that every "
                         + "round ends with a flush");
         assertThatThrownBy(() -> STUDY.configurations(parameters(Scale.SMOKE, "indexes=btree")))
-                .hasMessageStartingWith("unknown configuration 'btree'");
+                .hasMessageStartingWith("unknown index 'btree'; known: binomial-k4, ").hasMessageEndingWith(
+                        ", dhb, dhvb, shb, sif");
+        assertThatThrownBy(() -> STUDY.configurations(parameters(Scale.SMOKE, "indexes=dhb,dhb"))).hasMessage(
+                "index 'dhb' is listed twice");
     }
 
     @Test

@@ -97,7 +97,9 @@ public final class CrashChecks {
                 indexesAgreeWithPrimary(queries, primary.stream().map(JsonNode::toString).sorted().toList()));
         lsm.components(CrashWorkload.DATAVERSE, CrashWorkload.DATASET).stream()
                 .map(CrashChecks::leveledInvariantViolation).flatMap(Optional::stream).forEach(violations::add);
-        levelKeysViolations(lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET)).forEach(violations::add);
+        List<EntriesListing> entries = lsm.entries(CrashWorkload.DATAVERSE, CrashWorkload.DATASET);
+        levelKeysViolations(entries).forEach(violations::add);
+        violations.addAll(KeyRanges.violations(entries));
         violations.addAll(orphanFiles());
         return violations;
     }
@@ -253,8 +255,9 @@ public final class CrashChecks {
     }
 
     /**
-     * {@link LevelKeys} over every leveled R-tree partition of the entries listings: each partition's first key (an
-     * entry's MBR and primary key) found twice in one level >= 1, as one line; empty when none is.
+     * {@link LevelKeys} over every leveled partition of the entries listings: each partition's first key (an R-tree
+     * entry's MBR and primary key, a B-tree entry's key) found twice in one level >= 1, as one line; empty when none
+     * is.
      */
     public static List<String> levelKeysViolations(List<EntriesListing> listings) {
         List<String> violations = new ArrayList<>();

@@ -50,32 +50,38 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
      * component where it was, a failed manifest rewrite the manifest as it was, and a merge whose temporary directory
      * cannot be created must use the fallback, while the node goes on. None may lose or bring back a record.
      */
-    private static final String LEVELED_STR_CAP_100 = PRIMARY + rtree("leveled",
+    static final String LEVELED_STR_CAP_100 = PRIMARY + rtree("leveled",
             "{\"level0-components\": 2, \"size-ratio\": 2, \"partitioning\": \"str\", "
                     + "\"max-component-entries\": 100}");
 
+    /** An R-tree under a stack policy, halted once when a merge has installed its output. */
+    static final CrashConfiguration BINOMIAL = new CrashConfiguration("binomial k=2",
+            PRIMARY + rtree("binomial", "{\"k\": 2}"), "", List.of("stack.merge.installed@1"));
+
     /**
-     * The configurations of the default suite: a stack policy, and the leveled R-tree halted at one of its crash
-     * points (a committed merge before its inputs go) and failed at every fault point ({@code FaultPoints}, a point
-     * prefixed {@value CrashRun#FAULT} or {@value CrashRun#SURVIVED_FAULT}), all in one run of its cluster. Each
-     * crash point costs a restart, so the other six are in {@link #EVERY_LEVELED_POINT} ({@code --extended}) and in
-     * {@code crash-test}.
+     * The configuration of the default suite: the leveled R-tree halted at one of its crash points (a committed merge
+     * before its inputs go), and failed at two fault points that it must survive ({@code FaultPoints}, a point
+     * prefixed {@value CrashRun#SURVIVED_FAULT}), all in one run of its cluster. Each halt costs a restart of about
+     * 40 s, so the other crash points, the fault points that halt the node ({@value CrashRun#FAULT}) and the stack
+     * policy's crash point are in {@link #EXTENDED} ({@code --extended}) and in {@code crash-test}.
      */
     static final List<CrashConfiguration> DEFAULT = List.of(
-            new CrashConfiguration("binomial k=2", PRIMARY + rtree("binomial", "{\"k\": 2}"), "",
-                    List.of("stack.merge.installed@1")),
             new CrashConfiguration("leveled str, cap 100", LEVELED_STR_CAP_100, "",
                     List.of(CrashRun.SURVIVED_FAULT + "leveled.move.edit@1",
-                            CrashRun.SURVIVED_FAULT + "leveled.merge.temporary@1", "leveled.merge.committed@1",
+                            CrashRun.SURVIVED_FAULT + "leveled.merge.temporary@1", "leveled.merge.committed@1")));
+
+    /**
+     * {@code ./scripts/test --extended}: the stack policy's crash point, and the same leveled R-tree halted at every
+     * one of its crash points and failed at the fault points the default suite leaves out, in one run.
+     */
+    static final List<CrashConfiguration> EXTENDED = List.of(BINOMIAL,
+            new CrashConfiguration("leveled str, cap 100, every point", LEVELED_STR_CAP_100, "",
+                    List.of("leveled.move.before-edit@1", "leveled.move.committed@1", "leveled.flush.before-edit@1",
+                            "leveled.merge.outputs-half-written@1", "leveled.merge.outputs-written@1",
+                            "leveled.merge.committed@1", "leveled.merge.inputs-deleting@1",
                             CrashRun.FAULT + "leveled.merge.commit@1",
                             CrashRun.SURVIVED_FAULT + "leveled.manifest.rewrite@1",
                             CrashRun.FAULT + "leveled.flush.edit@2")));
-
-    /** The same leveled R-tree halted at every one of its crash points, in one run: {@code --extended}. */
-    static final CrashConfiguration EVERY_LEVELED_POINT = new CrashConfiguration("leveled str, cap 100, every point",
-            LEVELED_STR_CAP_100, "", List.of("leveled.move.before-edit@1", "leveled.move.committed@1",
-                    "leveled.flush.before-edit@1", "leveled.merge.outputs-half-written@1",
-                    "leveled.merge.outputs-written@1", "leveled.merge.committed@1", "leveled.merge.inputs-deleting@1"));
 
     /**
      * The four organisations in one dataset, each under another stack policy, so that one cluster's crash hits all
@@ -93,7 +99,7 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
      * step's flush of 1,500 entries per partition already makes every merge write several outputs.
      */
     static final List<CrashConfiguration> RANDOM = List.of(
-            DEFAULT.get(0),
+            BINOMIAL,
             new CrashConfiguration("tiered B=4", PRIMARY + rtree("tiered", "{\"size-ratio\": 4}"), "", List.of()),
             leveled("size", "simple"),
             leveled("str", "hilbert"),
@@ -126,7 +132,12 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                     "CREATE DATASET Points(Located) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"leveled\","
                             + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2,"
                             + " \"max-component-entries\": 1000}}}; " + rtree("binomial", "{\"k\": 2}"),
-                    "", LEVELED_POINTS));
+                    "", LEVELED_POINTS),
+            // The four organisations as leveled B-trees in one dataset (B0 = 2, B = 2, a cap of 1,000 entries; a SIF
+            // stores six entries a point, so 6,000), halted at every leveled crash point.
+            organisations("leveled organisations, cap 1000", Shape.POINT, LEVELED_POINTS,
+                    Organisation.DHB.leveled(1000), Organisation.DHVB.leveled(1000), Organisation.SHB.leveled(1000),
+                    Organisation.SIF.leveled(6000)));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
@@ -147,6 +158,12 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
         /** This organisation's index, under a stack policy. */
         Indexed under(String policy, String parametersJson) {
             return under(type, policy, parametersJson);
+        }
+
+        /** This organisation's index as a leveled B-tree, B0 = 2, B = 2, its merge outputs capped at {@code cap}. */
+        Indexed leveled(int cap) {
+            return under("leveled", "{\"level0-components\": 2, \"size-ratio\": 2, \"max-component-entries\": "
+                    + cap + "}");
         }
 
         /** The same with other type arguments ({@code type}: the whole {@code TYPE} clause's type). */
@@ -171,9 +188,14 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
 
     /** The same on {@code shape}s (only the SHB-tree indexes rectangles). */
     private static CrashConfiguration organisations(String name, Shape shape, Indexed... indexes) {
+        return organisations(name, shape, List.of("stack.merge.scheduled", "stack.merge.installed"), indexes);
+    }
+
+    /** The same crashed at {@code crashPoints}. */
+    private static CrashConfiguration organisations(String name, Shape shape, List<String> crashPoints,
+            Indexed... indexes) {
         return new CrashConfiguration(name, PRIMARY + Stream.of(indexes).map(Indexed::ddl).collect(joining(" ")), "",
-                List.of("stack.merge.scheduled", "stack.merge.installed"), Stream.of(indexes).map(Indexed::name)
-                        .toList(), shape);
+                crashPoints, Stream.of(indexes).map(Indexed::name).toList(), shape);
     }
 
     /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DiskFullFaultsTest {
 
     private static final CrashConfiguration DATA_WRITES = new CrashConfiguration(
-            "leveled str, cap 100, full disk at data writes", CrashConfiguration.DEFAULT.get(1).ddl(), "",
+            "leveled str, cap 100, full disk at data writes", CrashConfiguration.LEVELED_STR_CAP_100, "",
             List.of(CrashRun.FAULT + "leveled.flush.write@3", CrashRun.FAULT + "leveled.merge.spill@1",
                     CrashRun.FAULT + "leveled.merge.output-write@2"));
 

@@ -57,7 +57,7 @@ class MultiHostClusterTest {
     /** The feed has stored at least this many records when the NC is killed. */
     private static final long RECORDS_BEFORE_KILL = 5000;
     private static final Duration DEADLINE = Duration.ofMinutes(10);
-    private static final CrashConfiguration CONFIGURATION = CrashConfiguration.DEFAULT.get(0);
+    private static final CrashConfiguration CONFIGURATION = CrashConfiguration.BINOMIAL;
 
     /** Kept when the test fails: each machine's logs and data show what went wrong. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)

@@ -16,8 +16,10 @@ import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
  * window is a closed square centred on the query point, read through that search, which must return every live entry
  * whose point lies in it, each once.
  * <p>
- * <b>The plan.</b> The first window reaches {@code 2^-16} of the extent's larger side beyond the extent's nearest
- * edge (zero when the query point is inside it); each next window doubles that reach. A window holding at least
+ * <b>The plan.</b> The first window reaches {@link #firstReach} beyond the extent's nearest edge (zero when the query
+ * point is inside it): a square expected to hold about {@code n} entries if the index's entries were spread evenly
+ * over the extent, and never less than {@code 2^-16} of the extent's larger side (the whole reach when the index does
+ * not know how many entries it holds). Each next window doubles that reach. A window holding at least
  * {@code n} entries gives {@code d}, the {@code n}-th smallest distance among them. If the window already contains the
  * square of half-side {@link #coverRadius}{@code (d)}, its entries are the answer; otherwise one final window, that
  * square, is read and its entries are. A window that would cover the extent is replaced by the whole plane (entries
@@ -36,22 +38,28 @@ import org.spatiallsm.partitioning.knn.BestFirstKnn.Hit;
  * the last window is a square wide enough or the whole plane.
  * <p>
  * Windows stay small where the data is dense; the number of windows is at most about 18 (from {@code 2^-16} of the
- * extent up to covering it), plus one final square. A window's entries are not kept, only its {@code n} nearest and
- * their ties.
+ * extent up to covering it), plus one final square; a first window sized from the entries saves most of the doublings
+ * on sparse data. A window's entries are not kept, only its {@code n} nearest and their ties.
  */
 public final class ExpandingWindowKnn {
 
-    /** The whole plane: the window that ends every search. */
+    /**
+     * The whole plane: the window that ends every search, and holds every entry. An entry with a NaN coordinate is at
+     * a NaN distance, which sorts after every other (as {@code Double.compare} and AsterixDB's ORDER BY sort it).
+     */
     public static final Rect WHOLE_PLANE = new Rect(Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY,
             Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
 
-    /** The first window's reach beyond the extent's nearest edge: the extent's larger side times 2^-16. */
-    static final double FIRST_REACH = 0x1p-16;
+    /** The least first reach beyond the extent's nearest edge: the extent's larger side times 2^-16. */
+    static final double LEAST_FIRST_REACH = 0x1p-16;
 
     /** An index's window search. */
     @FunctionalInterface
     public interface Windows<K> {
-        /** Offers every live entry whose point lies in the closed {@code window} to {@code sink}, each once. */
+        /**
+         * Offers every live entry whose point lies in the closed {@code window} to {@code sink}, each once; for
+         * {@link #WHOLE_PLANE}, every live entry, those with a NaN coordinate too (which lie in no window).
+         */
         void search(Rect window, Sink<K> sink) throws IOException;
     }
 
@@ -76,11 +84,12 @@ public final class ExpandingWindowKnn {
      * The {@code n} nearest live entries to ({@code x}, {@code y}) and those tied with the {@code n}-th (see the
      * class comment), nearest first; nothing for {@code n <= 0}, and no window read.
      *
-     * @param extent where the index's entries are expected: finite, with a positive side (an organisation's space)
+     * @param extent  where the index's entries are expected: finite, with a positive side (an organisation's space)
+     * @param entries about how many entries the index holds, for the first window's size; 0 if it does not know
      */
-    public static <K> Result<K> nearest(Windows<K> windows, Rect extent, double x, double y, int n)
+    public static <K> Result<K> nearest(Windows<K> windows, Rect extent, long entries, double x, double y, int n)
             throws IOException {
-        double side = Math.max(extent.maxX() - extent.minX(), extent.maxY() - extent.minY());
+        double side = side(extent);
         if (!(side > 0) || !Double.isFinite(side)) {
             throw new IllegalArgumentException("the extent " + extent + " must be finite with a positive side");
         }
@@ -94,7 +103,7 @@ public final class ExpandingWindowKnn {
         double gap = Math.max(0, max(extent.minX() - x, x - extent.maxX(), extent.minY() - y, y - extent.maxY()));
         double covering = max(Math.abs(x - extent.minX()), Math.abs(x - extent.maxX()), Math.abs(y - extent.minY()),
                 Math.abs(y - extent.maxY()));
-        for (double reach = side * FIRST_REACH;; reach *= 2) {
+        for (double reach = firstReach(extent, entries, n);; reach *= 2) {
             double half = gap + reach;
             if (!(half < covering)) {
                 return reader.result(reader.read(WHOLE_PLANE));
@@ -105,6 +114,28 @@ public final class ExpandingWindowKnn {
                 return reader.result(cover <= half ? found : reader.read(square(x, y, cover)));
             }
         }
+    }
+
+    /**
+     * The first window's reach: the half-side {@code h} of a square that would hold {@code n} of {@code entries}
+     * spread evenly over the extent ({@code entries * (2h)^2 / area = n}), and at least {@link #LEAST_FIRST_REACH} of
+     * the extent's larger side, which is the reach for {@code entries <= 0} (not known). An extent with no area (a
+     * segment) counts as the square on its larger side. The expansion stays exact whatever the estimate: it only
+     * decides how many windows the search reads, and how many entries.
+     */
+    static double firstReach(Rect extent, long entries, int n) {
+        double side = side(extent);
+        double least = side * LEAST_FIRST_REACH;
+        if (entries <= 0) {
+            return least;
+        }
+        double area = (extent.maxX() - extent.minX()) * (extent.maxY() - extent.minY());
+        double spread = Math.sqrt((area > 0 ? area : side * side) * n / entries) / 2;
+        return Math.max(least, spread);
+    }
+
+    private static double side(Rect extent) {
+        return Math.max(extent.maxX() - extent.minX(), extent.maxY() - extent.minY());
     }
 
     /**

@@ -28,7 +28,7 @@ class ExpandingWindowKnnTest {
     private record Point(String key, double x, double y) {
     }
 
-    /** A window search over fixed live points, recording the windows it was asked for. */
+    /** A window search over fixed live points, recording the windows it was asked for; the whole plane holds all. */
     private static final class LivePoints implements Windows<String> {
         private final List<Point> points;
         private final List<Rect> windows = new ArrayList<>();
@@ -41,7 +41,7 @@ class ExpandingWindowKnnTest {
         public void search(Rect window, Sink<String> sink) {
             windows.add(window);
             for (Point p : points) {
-                if (window.contains(p.x, p.y)) {
+                if (window.equals(ExpandingWindowKnn.WHOLE_PLANE) || window.contains(p.x, p.y)) {
                     sink.entry(p.x, p.y, p.key);
                 }
             }
@@ -59,7 +59,7 @@ class ExpandingWindowKnnTest {
     @Test
     void nothingIsReadForNoEntriesWanted() throws IOException {
         LivePoints index = new LivePoints(p("a", 0, 0));
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 0);
         assertThat(result.hits()).isEmpty();
         assertThat(index.windows).isEmpty();
         assertThat(result.stats()).isEqualTo(new ExpandingWindowKnn.Stats(0, 0));
@@ -68,7 +68,7 @@ class ExpandingWindowKnnTest {
     @Test
     void theFirstWindowAnswersWhenItHoldsTheNearestDisc() throws IOException {
         LivePoints index = new LivePoints(p("a", 0.5, 0), p("b", 0, -0.25), p("c", 0.9, 0.9), p("far", 10, 10));
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 2);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 2);
         assertThat(keys(result)).containsExactly("b", "a");
         assertThat(result.hits()).extracting(Hit::distance).containsExactly(0.25, 0.5);
         assertThat(index.windows).containsExactly(new Rect(-1, -1, 1, 1));
@@ -86,13 +86,13 @@ class ExpandingWindowKnnTest {
                 p("beyond", 0, 1.5));
         assertThat(BestFirstKnn.distance(0, -root2)).isEqualTo(BestFirstKnn.distance(1, 1));
 
-        Result<String> one = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 1);
+        Result<String> one = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 1);
         assertThat(keys(one)).containsExactly("nearer");
         assertThat(index.windows).hasSize(2);
         assertThat(index.windows.get(0)).isEqualTo(new Rect(-1, -1, 1, 1));
         assertThat(index.windows.get(1).maxX()).isGreaterThan(root2).isLessThan(1.5);
 
-        Result<String> two = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 2);
+        Result<String> two = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 2);
         assertThat(keys(two)).as("the second distance is tied: both ties").containsExactly("nearer", "corner",
                 "edge");
         assertThat(two.hits()).extracting(Hit::distance).containsExactly(1.4, root2, root2);
@@ -102,16 +102,16 @@ class ExpandingWindowKnnTest {
     void tiesAndDuplicatesAtTheLastDistanceAreAllReturned() throws IOException {
         LivePoints index = new LivePoints(p("a1", 3, 0), p("a2", 3, 0), p("b", 0, 3), p("c", -3, 0), p("d", 0, 2),
                 p("e", 4, 4));
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 2);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 2);
         assertThat(keys(result)).containsExactly("d", "a1", "a2", "b", "c");
-        Result<String> duplicates = ExpandingWindowKnn.nearest(index, EXTENT, 3, 0, 1);
+        Result<String> duplicates = ExpandingWindowKnn.nearest(index, EXTENT, 0, 3, 0, 1);
         assertThat(keys(duplicates)).containsExactly("a1", "a2");
     }
 
     @Test
     void anEmptyIndexIsReadUpToTheWholePlane() throws IOException {
         LivePoints index = new LivePoints();
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 5, 5, 3);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 5, 5, 3);
         assertThat(result.hits()).isEmpty();
         assertThat(index.windows).last().isEqualTo(ExpandingWindowKnn.WHOLE_PLANE);
         assertThat(index.windows.size()).isBetween(2, 19);
@@ -126,18 +126,30 @@ class ExpandingWindowKnnTest {
     void moreWantedThanThereAreReturnsEverythingIncludingPointsOutsideTheExtent() throws IOException {
         LivePoints index = new LivePoints(p("in", 1, 1), p("out", 1e6, -1e6), p("infinite", Double.POSITIVE_INFINITY,
                 0), p("same", 1, 1));
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 10);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 10);
         assertThat(keys(result)).containsExactly("in", "same", "out", "infinite");
         assertThat(index.windows).last().isEqualTo(ExpandingWindowKnn.WHOLE_PLANE);
+    }
+
+    /** As a full scan orders them: a NaN distance after every other, all tied for a NaN query point. */
+    @Test
+    void nanPointsComeLastAndANanQueryPointTiesEveryEntry() throws IOException {
+        LivePoints index = new LivePoints(p("nan", Double.NaN, 0), p("a", 1, 0), p("infinite", 0,
+                Double.NEGATIVE_INFINITY), p("b", 0, 2));
+        assertThat(keys(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 2))).containsExactly("a", "b");
+        assertThat(keys(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, 0, 4))).containsExactly("a", "b",
+                "infinite", "nan");
+        assertThat(ExpandingWindowKnn.nearest(index, EXTENT, 0, 0, Double.NaN, 1).hits()).as("every one tied")
+                .hasSize(4).allMatch(hit -> Double.isNaN(hit.distance()));
     }
 
     @Test
     void aQueryPointFarOutsideTheExtentStartsAtTheExtent() throws IOException {
         LivePoints index = new LivePoints(p("a", 32768, 0), p("b", 0, 0), p("c", 32767, 1));
-        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 1e9, 0, 1);
+        Result<String> result = ExpandingWindowKnn.nearest(index, EXTENT, 0, 1e9, 0, 1);
         assertThat(keys(result)).containsExactly("a");
         assertThat(index.windows).hasSizeLessThanOrEqualTo(3);
-        Result<String> notFinite = ExpandingWindowKnn.nearest(index, EXTENT, Double.NaN, 0, 1);
+        Result<String> notFinite = ExpandingWindowKnn.nearest(index, EXTENT, 0, Double.NaN, 0, 1);
         assertThat(notFinite.stats().windows()).isEqualTo(1);
     }
 
@@ -158,8 +170,55 @@ class ExpandingWindowKnnTest {
     }
 
     @Test
+    void theFirstReachIsTheSquareExpectedToHoldTheWantedEntries() {
+        // An area of 2^32 holding 2^20 entries: 4 of them in a square of side 2^7, half-side 64.
+        assertThat(ExpandingWindowKnn.firstReach(EXTENT, 1 << 20, 4)).isEqualTo(64);
+        assertThat(ExpandingWindowKnn.firstReach(EXTENT, 1 << 20, 16)).isEqualTo(128);
+        assertThat(ExpandingWindowKnn.firstReach(EXTENT, 0, 4)).as("not known: 2^-16 of the side").isEqualTo(1);
+        assertThat(ExpandingWindowKnn.firstReach(EXTENT, 1L << 40, 4)).as("never below 2^-16 of the side")
+                .isEqualTo(1);
+        assertThat(ExpandingWindowKnn.firstReach(EXTENT, 1, 1)).as("one entry: the extent's own half-side")
+                .isEqualTo(32768);
+        // A segment 16 long counts as the square 16 by 16: 64 entries, one in a square of side 2.
+        assertThat(ExpandingWindowKnn.firstReach(new Rect(0, 0, 16, 0), 64, 1)).isEqualTo(1);
+        assertThat(ExpandingWindowKnn.firstReach(new Rect(0, 0, 16, 4), 64, 1)).isEqualTo(0.5);
+    }
+
+    /**
+     * Points spread evenly over the world, as sparse as 100,000 points in one partition: from 2^-16 of the world the
+     * first window doubles about 9 times before it holds 10 points; sized from the entries it needs a window or two,
+     * plus the final square. The answers are the same.
+     */
+    @Test
+    void aFirstWindowSizedFromTheEntriesSavesTheDoublingsOnSparseData() throws IOException {
+        Rect world = new Rect(-180, -90, 180, 90);
+        Random random = new Random(11);
+        Point[] points = new Point[100_000];
+        for (int i = 0; i < points.length; i++) {
+            points[i] = p("p" + i, random.nextDouble() * 360 - 180, random.nextDouble() * 180 - 90);
+        }
+        LivePoints index = new LivePoints(points);
+        int queries = 20;
+        int windowsUnknown = 0;
+        int windowsSized = 0;
+        for (int q = 0; q < queries; q++) {
+            double x = random.nextDouble() * 300 - 150;
+            double y = random.nextDouble() * 150 - 75;
+            Result<String> unknown = ExpandingWindowKnn.nearest(index, world, 0, x, y, 10);
+            Result<String> sized = ExpandingWindowKnn.nearest(index, world, points.length, x, y, 10);
+            assertThat(keys(sized)).isEqualTo(keys(unknown));
+            windowsUnknown += unknown.stats().windows();
+            windowsSized += sized.stats().windows();
+        }
+        assertThat(windowsUnknown).as("windows of %d searches, first window 2^-16 of the world", queries)
+                .isBetween(9 * queries, 11 * queries);
+        assertThat(windowsSized).as("windows of %d searches, first window sized from the entries", queries)
+                .isBetween(queries, 3 * queries);
+    }
+
+    @Test
     void aDegenerateExtentIsRefused() {
-        assertThatThrownBy(() -> ExpandingWindowKnn.nearest(new LivePoints(), new Rect(1, 1, 1, 1), 0, 0, 1))
+        assertThatThrownBy(() -> ExpandingWindowKnn.nearest(new LivePoints(), new Rect(1, 1, 1, 1), 0, 0, 0, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive side");
     }
 
@@ -232,8 +291,10 @@ class ExpandingWindowKnnTest {
                 double qx = (random.nextInt(11) - 1 + (query % 2) * 0.5) * scale;
                 double qy = (random.nextInt(11) - 1) * scale;
                 int n = random.nextInt(live.size() + 3);
-                assertThat(distances(ExpandingWindowKnn.nearest(index, EXTENT, qx, qy, n).hits()))
-                        .as("history %d, (%s, %s), n = %d", history, qx, qy, n)
+                // The entry estimate sizes the first window only: unknown, right, far too low or far too high.
+                long entries = List.of(0L, (long) live.size(), 1L, 1L << 40).get(query % 4);
+                assertThat(distances(ExpandingWindowKnn.nearest(index, EXTENT, entries, qx, qy, n).hits()))
+                        .as("history %d, (%s, %s), n = %d, %d entries", history, qx, qy, n, entries)
                         .isEqualTo(expected(live, qx, qy, n));
             }
         }

@@ -23,6 +23,7 @@ import org.apache.hyracks.storage.common.IIndexCursor;
 import org.apache.hyracks.storage.common.ISearchOperationCallback;
 import org.apache.hyracks.storage.common.ISearchPredicate;
 import org.apache.hyracks.storage.common.MultiComparator;
+import org.spatiallsm.asterixdb.organisation.EveryEntryPredicate;
 import org.spatiallsm.asterixdb.organisation.OrganisationCursor;
 import org.spatiallsm.geometry.Rect;
 import org.spatiallsm.organisations.grid.GridOrganisation;
@@ -52,6 +53,8 @@ final class GridSearchCursor extends OrganisationCursor {
     private IIndexCursor btreeCursor;
     private boolean btreeCursorOpen;
     private Rect query;
+    /** Whether this search returns every entry of its ranges, NaN coordinates too ({@link EveryEntryPredicate}). */
+    private boolean everyEntry;
     private List<GridOrganisation.Range> ranges = List.of();
     private int nextRange;
     private boolean pending;
@@ -71,6 +74,7 @@ final class GridSearchCursor extends OrganisationCursor {
     public void open(ICursorInitialState initialState, ISearchPredicate searchPred) throws HyracksDataException {
         close();
         query = GridLayout.mbr(((SearchPredicate) searchPred).getLowKey());
+        everyEntry = searchPred instanceof EveryEntryPredicate;
         ranges = layout.organisation().search(query);
         counters.search(ranges.size());
         if (btree == null) {
@@ -86,7 +90,7 @@ final class GridSearchCursor extends OrganisationCursor {
                 btreeCursor.next();
                 counters.candidate();
                 ITupleReference entry = btreeCursor.getTuple();
-                pending = layout.matches(entry, query) && firstTime(entry);
+                pending = (everyEntry || layout.matches(entry, query)) && firstTime(entry);
             } else if (nextRange < ranges.size()) {
                 searchRange(ranges.get(nextRange++));
             } else {

@@ -14,6 +14,7 @@ import org.apache.hyracks.storage.am.lsm.common.api.ILSMIndex;
 import org.apache.hyracks.storage.am.lsm.common.api.ILSMMergePolicy;
 import org.spatiallsm.asterixdb.introspection.FlushCount;
 import org.spatiallsm.asterixdb.introspection.LsmEventJournal;
+import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
 import org.spatiallsm.partitioning.leveled.LeveledMerge;
 import org.spatiallsm.partitioning.leveled.LeveledPolicy;
@@ -104,9 +105,12 @@ final class LeveledMergePolicy implements ILSMMergePolicy {
     }
 
     private static LeveledEngine<?> leveled(ILSMIndex index) throws HyracksDataException {
-        if (!(index instanceof LeveledIndex leveled)) {
+        LeveledIndex leveled = index instanceof LeveledIndex own ? own
+                : index instanceof OrganisationBTree organisation ? organisation.levels().orElse(null) : null;
+        if (leveled == null) {
             throw HyracksDataException.create(new IllegalStateException(
-                    "the leveled merge policy applies only to leveled R-tree and B-tree indexes, not to " + index));
+                    "the leveled merge policy applies only to leveled R-tree and B-tree indexes (organisations"
+                            + " included), not to " + index));
         }
         return leveled.engine();
     }

@@ -1,4 +1,4 @@
-package org.spatiallsm.cli.bench;
+package org.spatiallsm.experiment.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,12 +33,11 @@ import org.spatiallsm.merge.simulation.Simulator;
  *                          sizes, made exactly the merges the engine made, in every partition
  * @param engineRA          mean over flushes of the component count when the next flush arrived (or at the end)
  * @param engineMerges      merges the engine completed
- * @param recordsPerSecond  records over the time from the first insert to the return of the last flush
- * @param settleSeconds     how long merges ran on after the last flush
+ * @param recordsPerSecond  records over the time from the configuration's start to the end of its load
  */
-record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlushed, double engineWLogged,
+public record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlushed, double engineWLogged,
         Prediction sum, Prediction overhead, boolean sameDecisions, double engineRA, long engineMerges,
-        double recordsPerSecond, double settleSeconds) {
+        double recordsPerSecond) {
 
     /**
      * The simulator's totals over all partitions.
@@ -47,15 +46,15 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
      * @param ra      average read amplification, mean over partitions
      * @param merges  merges over all partitions
      */
-    record Prediction(double wLogged, double ra, long merges) {
+    public record Prediction(double wLogged, double ra, long merges) {
     }
 
     /**
      * @param events            the flush and merge events of one index, all its partitions
      * @param componentOverhead bytes per component for the "sim+c" prediction
      */
-    static MergeBenchRow measure(String policy, MergePolicy core, List<LsmEvent> events, long records,
-            double loadSeconds, double settleSeconds, long componentOverhead) {
+    public static MergeBenchRow measure(String policy, MergePolicy core, List<LsmEvent> events, long records,
+            double loadSeconds, long componentOverhead) {
         Collection<PartitionHistory> partitions = PartitionHistories.byPartition(events).values();
         if (partitions.isEmpty()) {
             throw new IllegalStateException("no LSM events for " + policy + ": did any flush happen?");
@@ -72,7 +71,7 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
                 predict(core, MergedSize.SUM_OF_INPUTS, flushSizes),
                 predict(core, MergedSize.fixedOverheadPerComponent(componentOverhead), flushSizes),
                 partitions.stream().allMatch(p -> DecisionReplay.makesTheEnginesMerges(core, p)), engineRA,
-                engineMerges, records / loadSeconds, settleSeconds);
+                engineMerges, records / loadSeconds);
     }
 
     private static Prediction predict(MergePolicy core, MergedSize mergedSize, List<long[]> flushSizes) {
@@ -95,7 +94,7 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
      * The bytes a merge saves per input beyond the first, over all merges in {@code events}: (sum of the inputs −
      * output) / (inputs − 1), weighted by inputs. Empty if nothing merged.
      */
-    static OptionalLong fittedComponentOverhead(List<LsmEvent> events) {
+    public static OptionalLong fittedComponentOverhead(List<LsmEvent> events) {
         long saved = 0;
         long extraInputs = 0;
         for (LsmEvent merge : events.stream().filter(LsmEvent::isMerge).toList()) {
@@ -125,18 +124,18 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
     }
 
     /** Engine W_logged relative to a prediction's, in percent. */
-    double differencePercent(Prediction prediction) {
+    public double differencePercent(Prediction prediction) {
         return 100 * (engineWLogged / prediction.wLogged() - 1);
     }
 
-    static String table(String title, List<MergeBenchRow> rows) {
+    public static String table(String title, List<MergeBenchRow> rows) {
         int policyWidth = Math.max("policy".length(), rows.stream().mapToInt(r -> r.policy().length()).max().orElse(0));
         String format = "%-" + policyWidth
-                + "s  %7s  %12s  %9s  %7s  %11s  %7s  %9s  %6s  %6s  %8s  %9s  %10s  %10s  %6s%n";
+                + "s  %7s  %12s  %9s  %7s  %11s  %7s  %9s  %6s  %6s  %8s  %9s  %10s  %10s%n";
         StringBuilder text = new StringBuilder(title).append(System.lineSeparator());
         text.append(String.format(Locale.ROOT, format, "policy", "flushes", "engine W_log", "sim W_log", "diff",
-                "sim+c W_log", "diff", "engine RA", "sim RA", "sim+c", "merges", "decisions", "records/s", "MB flushed",
-                "settle"));
+                "sim+c W_log", "diff", "engine RA", "sim RA", "sim+c", "merges", "decisions", "records/s",
+                "MB flushed"));
         for (MergeBenchRow row : rows) {
             text.append(String.format(Locale.ROOT, format, row.policy(), row.flushes() + "x" + row.partitions(),
                     decimal(row.engineWLogged()), decimal(row.sum().wLogged()),
@@ -146,8 +145,7 @@ record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlus
                     row.engineMerges() + "/" + row.sum().merges() + "/" + row.overhead().merges(),
                     row.sameDecisions() ? "same" : "DIFFER",
                     String.format(Locale.ROOT, "%,.0f", row.recordsPerSecond()),
-                    String.format(Locale.ROOT, "%.1f", row.bytesFlushed() / 1e6),
-                    String.format(Locale.ROOT, "%.1fs", row.settleSeconds())));
+                    String.format(Locale.ROOT, "%.1f", row.bytesFlushed() / 1e6)));
         }
         return text.append("merges: engine/sim/sim+c; diff: engine W_log relative to the prediction; decisions: "
                 + "the core replaying the engine's flushes with the engine's merged sizes made the engine's merges")

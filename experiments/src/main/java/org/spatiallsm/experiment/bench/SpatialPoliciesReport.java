@@ -1,4 +1,4 @@
-package org.spatiallsm.cli.bench;
+package org.spatiallsm.experiment.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,16 +13,16 @@ import org.spatiallsm.partitioning.simulation.SpatialSummary;
  * The side-by-side table of {@code bench spatial-policies}: one column per configuration, one row per figure, the
  * engine's measurement next to the simulator's prediction for the same flushes.
  */
-final class SpatialPoliciesReport {
+public final class SpatialPoliciesReport {
 
-    static final String NOT_AVAILABLE = "n/a";
+    public static final String NOT_AVAILABLE = "n/a";
 
     /**
      * What one configuration measured on one data set.
      *
      * @param configuration       the configuration's name
      * @param writeAmplification  the R-tree's (bytes flushed + bytes merged) / bytes flushed, all partitions
-     * @param recordsPerSecond    records over the time from the first insert to the return of the last flush
+     * @param recordsPerSecond    records over the time from the configuration's start to the end of its last load
      * @param componentsPerSearch per σ: components one partition's R-tree search opened on average, from the
      *                            engine's search counters; empty when the engine does not count searches
      * @param latencyMillis       per σ: average wall-clock time of one query, as the client saw it
@@ -35,11 +35,11 @@ final class SpatialPoliciesReport {
      *                            {@code SpatialPolicyConfiguration.simulateOnEngineSizes}); empty when there is none,
      *                            and then {@code predicted} gives the components too
      */
-    record Column(String configuration, double writeAmplification, double recordsPerSecond,
+    public record Column(String configuration, double writeAmplification, double recordsPerSecond,
             Map<Double, OptionalDouble> componentsPerSearch, Map<Double, Double> latencyMillis, List<Integer> levels,
             int partitions, SpatialSummary predicted, List<SpatialSummary> onEngineSizes) {
 
-        Column {
+        public Column {
             onEngineSizes = List.copyOf(onEngineSizes);
         }
 
@@ -73,7 +73,7 @@ final class SpatialPoliciesReport {
     private SpatialPoliciesReport() {
     }
 
-    static String table(String title, List<Double> sigmas, List<Column> columns) {
+    public static String table(String title, List<Double> sigmas, List<Column> columns) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(header("per R-tree partition", columns));
         rows.add(row("R-tree W, engine (bytes)", columns, c -> decimal(c.writeAmplification())));
@@ -131,15 +131,15 @@ final class SpatialPoliciesReport {
     }
 
     /** "[2, 10, 37]" for levels, "4" for a stack's single level. */
-    static String levels(List<String> levels) {
+    public static String levels(List<String> levels) {
         return levels.size() == 1 ? levels.get(0) : levels.toString();
     }
 
-    static String decimal(double value) {
+    public static String decimal(double value) {
         return Double.isNaN(value) ? NOT_AVAILABLE : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    static String sigma(double sigma) {
+    public static String sigma(double sigma) {
         return sigma == Math.rint(sigma) ? Long.toString((long) sigma) : Double.toString(sigma);
     }
 }
