@@ -1,8 +1,6 @@
 package org.spatiallsm.it;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,17 +23,7 @@ class KnnJoinLongTest {
             KnnJoinDhvb     | TYPE DHVBTREE
             KnnJoinSif      | TYPE SIF(-180.0, -90.0, 180.0, 90.0)
             """)
-    void joinsEqualThePlanWithoutTheSearch(String dataverse, String index, SpatialTestCluster cluster) {
-        KnnJoinCheck.check(cluster.client(), dataverse, index, 2000, 150, 8, false);
-    }
-
-    /**
-     * The answers a model gives. Fails today: AsterixDB 0.9.8's plan for the subquery, which the kNN join keeps
-     * above its searches, answers {@code []} for every outer record (docs/queries.md).
-     */
-    @Test
-    @Disabled("AsterixDB 0.9.8 unnests this subquery into a plan that answers [] for every outer record")
-    void joinsEqualAModel(SpatialTestCluster cluster) {
-        KnnJoinCheck.check(cluster.client(), "KnnJoinModel", "TYPE RTREE", 300, 24, 4, true);
+    void joinsEqualAModel(String dataverse, String index, SpatialTestCluster cluster) {
+        KnnJoinCheck.check(cluster.client(), dataverse, index, 2000, 150, 8);
     }
 }

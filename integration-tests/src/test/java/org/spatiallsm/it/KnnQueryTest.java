@@ -283,8 +283,8 @@ class KnnQueryTest {
 
     /** The kNN join through the R-tree: see {@link KnnJoinCheck}. */
     @Test
-    void theKnnJoinEqualsThePlanWithoutTheSearch(QueryServiceClient client) {
-        KnnJoinCheck.check(client, "KnnJoin", "TYPE RTREE", 120, 6, 1, false);
+    void theKnnJoinEqualsAModel(QueryServiceClient client) {
+        KnnJoinCheck.check(client, "KnnJoin", "TYPE RTREE", 120, 6, 1);
     }
 
     @Test

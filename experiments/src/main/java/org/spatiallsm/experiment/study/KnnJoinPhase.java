@@ -17,6 +17,8 @@ import org.spatiallsm.workloads.GeoPoint;
 import org.spatiallsm.workloads.RecordGenerator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 /**
  * {@link KnnStudy}'s kNN join: for each record of an outer dataset of points, the {@code joinK} nearest records of
@@ -24,7 +26,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * AsterixDB picks without it (a nested-loop join of every pair, sorted; {@code spatial-lsm.knn} off), for each
  * outer size of {@code joinOuter} (none when empty). Each plan's time, the index's kNN counters (searches, disk
  * components opened and skipped, entries visited; summed over its partitions) and the pages the dataset's indexes
- * read go to {@value #FILE}; both plans' answers must be equal.
+ * read go to {@value #FILE}. The first {@value #CHECKED_OUTER} outer records' lists must equal the
+ * single kNN query's through the scan; AsterixDB's own plan's answer (0.9.8: {@code []} for every outer record) is
+ * not compared.
  */
 final class KnnJoinPhase {
 
@@ -32,6 +36,8 @@ final class KnnJoinPhase {
     static final List<String> COLUMNS = List.of("phase", "records", "outer", "k", "plan", "latency_ms",
             "knn_searches", "knn_components_opened", "knn_components_skipped", "knn_entries_visited", "pages_read");
     private static final String OUTER_TYPE = "KnnJoinOuter";
+    /** The outer records whose lists are checked against the scan, one query each. */
+    private static final int CHECKED_OUTER = 5;
 
     private KnnJoinPhase() {
     }
@@ -72,11 +78,19 @@ final class KnnJoinPhase {
                     + "spatial_distance(p.location, o.location), p.id LIMIT %d) AS nearest FROM %s o ORDER BY o.id;",
                     dataset.sql(), k, outer.sql());
             List<JsonNode> throughIndex = timed(run, table, dataset, phase, records, size, k, "knn-search", join);
-            List<JsonNode> scanned = timed(run, table, dataset, phase, records, size, k, "nested-loop",
-                    "SET `spatial-lsm.knn` \"false\"; " + join);
-            if (!throughIndex.equals(scanned)) {
-                throw new IllegalStateException("the kNN join through the index and the nested-loop join disagree "
-                        + "for " + size + " outer records, k = " + k);
+            // AsterixDB's own plan, timed only: in 0.9.8 it answers [] for every outer record (docs/queries.md).
+            timed(run, table, dataset, phase, records, size, k, "nested-loop", "SET `spatial-lsm.knn` \"false\"; "
+                    + join);
+            for (int id = 0; id < Math.min(size, CHECKED_OUTER); id++) {
+                GeoPoint point = at.point(id);
+                List<JsonNode> scanned = run.cluster().client().executeOrThrow(String.format(Locale.ROOT,
+                        "SET `spatial-lsm.knn` \"false\"; SELECT VALUE p.id FROM %s p ORDER BY spatial_distance("
+                        + "p.location, create_point(%s, %s)), p.id LIMIT %d;", dataset.sql(),
+                        Double.toString(point.lon()), Double.toString(point.lat()), k)).results();
+                if (!throughIndex.get(id).path("nearest").equals(new ArrayNode(JsonNodeFactory.instance, scanned))) {
+                    throw new IllegalStateException("the kNN join through the index disagrees with the scan's kNN "
+                            + "query for outer record " + id + " of " + size + ", k = " + k);
+                }
             }
             run.cluster().client().executeOrThrow("DROP DATASET " + outer.sql() + ";");
         }
