@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
@@ -77,8 +77,8 @@ public final class ConfigurationRun implements Closeable {
     private final CsvFile components;
     private final CsvFile builds;
     private final Path folder;
-    /** A study's own files beside the five, closed with them. */
-    private final List<CsvFile> studyFiles = new ArrayList<>();
+    /** A study's own files beside the five, by file name, closed with them. */
+    private final Map<String, CsvFile> studyFiles = new LinkedHashMap<>();
     private Consumer<List<IndexComponents>> sampleListener = listing -> {
     };
     private Map<String, Long> indexBytes = Map.of();
@@ -106,10 +106,16 @@ public final class ConfigurationRun implements Closeable {
         return cluster;
     }
 
-    /** A CSV file of the study's own in the configuration's folder (documented with the study), closed with the run. */
+    /**
+     * A CSV file of the study's own in the configuration's folder (documented with the study), created on the first
+     * call with its name (a later call returns the same file, so each round can append to it), closed with the run.
+     */
     public CsvFile studyFile(String name, List<String> columns) throws IOException {
-        CsvFile file = new CsvFile(folder.resolve(name), columns);
-        studyFiles.add(file);
+        CsvFile file = studyFiles.get(name);
+        if (file == null) {
+            file = new CsvFile(folder.resolve(name), columns);
+            studyFiles.put(name, file);
+        }
         return file;
     }
 
@@ -362,7 +368,7 @@ public final class ConfigurationRun implements Closeable {
         for (CsvFile file : List.of(queries, ioEvents, throughput, components, builds)) {
             file.close();
         }
-        for (CsvFile file : studyFiles) {
+        for (CsvFile file : studyFiles.values()) {
             file.close();
         }
     }

@@ -281,6 +281,12 @@ class KnnQueryTest {
         client.executeOrThrow(statements.toString());
     }
 
+    /** The kNN join through the R-tree: see {@link KnnJoinCheck}. */
+    @Test
+    void theKnnJoinEqualsAModel(QueryServiceClient client) {
+        KnnJoinCheck.check(client, "KnnJoin", "TYPE RTREE", 120, 6, 1);
+    }
+
     @Test
     void aBadSettingIsAOneLineError(QueryServiceClient client) {
         QueryResult result = client.execute("SET `spatial-lsm.knn` \"maybe\"; SELECT VALUE 1;");

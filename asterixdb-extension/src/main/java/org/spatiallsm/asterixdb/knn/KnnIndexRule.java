@@ -128,19 +128,20 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             return false;
         }
         ARecordType recordType = (ARecordType) metadata.findType(dataset.get());
-        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get(), where != null);
+        Optional<Index> index = spatialIndex(metadata, dataset.get(), recordType, nearest.get().field,
+                nearest.get().toRectangles, where != null);
         if (index.isEmpty()) {
             return false;
         }
         scanRef.setValue(indexPlan(context, metadata, dataset.get(), recordType, index.get(), scan,
                 new KnnSearchCall(dataset.get().getDataverseName(), dataset.get().getDatasetName(),
                         index.get().getIndexName(), nearest.get().point.getX(), nearest.get().point.getY(),
-                        wanted.get()), where));
+                        wanted.get()), where, null));
         return true;
     }
 
     /** {@code expr} (a copy the caller owns) with the variables the assignments assign replaced by copies of those. */
-    private static ILogicalExpression inline(ILogicalExpression expr, List<AssignOperator> assigns) {
+    static ILogicalExpression inline(ILogicalExpression expr, List<AssignOperator> assigns) {
         ILogicalExpression resolved = resolve(expr, assigns);
         ILogicalExpression inlined = resolved == expr ? expr : resolved.cloneExpression();
         if (inlined instanceof AbstractFunctionCallExpression call) {
@@ -161,7 +162,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         return scan.getVariables().containsAll(used) && deterministic(condition);
     }
 
-    private static boolean deterministic(ILogicalExpression expr) {
+    static boolean deterministic(ILogicalExpression expr) {
         if (!(expr instanceof AbstractFunctionCallExpression call)) {
             return true;
         }
@@ -169,7 +170,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     }
 
     /** {@code k + o} from constant integers, if it fits an int. */
-    private static Optional<Integer> wanted(LimitOperator limit) {
+    static Optional<Integer> wanted(LimitOperator limit) {
         Optional<Long> k = integer(limit.getMaxObjects().getValue());
         Optional<Long> offset = limit.getOffset().getValue() == null ? Optional.of(0L)
                 : integer(limit.getOffset().getValue());
@@ -197,7 +198,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     }
 
     /** The first operator below {@code ref} that is not an assignment or projection; collects the assignments. */
-    private static Mutable<ILogicalOperator> below(Mutable<ILogicalOperator> ref, List<AssignOperator> assigns) {
+    static Mutable<ILogicalOperator> below(Mutable<ILogicalOperator> ref, List<AssignOperator> assigns) {
         Mutable<ILogicalOperator> current = ref;
         while (current.getValue().getOperatorTag() == LogicalOperatorTag.ASSIGN
                 || current.getValue().getOperatorTag() == LogicalOperatorTag.PROJECT) {
@@ -210,7 +211,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     }
 
     /** The scanned dataset, if the scan reads it whole and the index can hold all of it (see the class comment). */
-    private static Optional<Dataset> plainDataset(DataSourceScanOperator scan) {
+    static Optional<Dataset> plainDataset(DataSourceScanOperator scan) {
         if (!(scan.getDataSource() instanceof DatasetDataSource source)
                 || source.getDatasourceType() != DataSource.Type.INTERNAL_DATASET || source.hasMeta()
                 || scan.getSelectCondition() != null || scan.getOutputLimit() >= 0 || scan.isProjectPushed()
@@ -240,7 +241,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     }
 
     /** The record's field {@code name}, or the one at {@code position} when read by position (name null). */
-    private record Field(int position, String name) {
+    record Field(int position, String name) {
     }
 
     /**
@@ -253,24 +254,37 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
 
     private static Optional<Nearest> nearest(ILogicalExpression distance, LogicalVariable record,
             List<AssignOperator> assigns) {
-        if (!(distance instanceof AbstractFunctionCallExpression call)
-                || !(call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)
-                        || call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE))) {
+        Optional<Measured> measured = measured(distance);
+        if (measured.isEmpty()) {
             return Optional.empty();
         }
-        boolean toRectangles = call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE);
         for (int side = 0; side < 2; side++) {
-            IAObject point = constant(resolve(call.getArguments().get(side).getValue(), assigns));
-            ILogicalExpression other = resolve(call.getArguments().get(1 - side).getValue(), assigns);
+            IAObject point = constant(resolve(measured.get().arguments().get(side), assigns));
+            ILogicalExpression other = resolve(measured.get().arguments().get(1 - side), assigns);
             if (point instanceof APoint queryPoint) {
-                return field(other, record).map(f -> new Nearest(queryPoint, f, toRectangles));
+                return field(other, record).map(f -> new Nearest(queryPoint, f, measured.get().toRectangles()));
             }
         }
         return Optional.empty();
     }
 
+    /** A distance's two arguments; {@code toRectangles} for {@code spatial_min_distance}. */
+    record Measured(List<ILogicalExpression> arguments, boolean toRectangles) {
+    }
+
+    /** The arguments of {@code spatial_distance(a, b)} or {@code spatial_min_distance(a, b)}. */
+    static Optional<Measured> measured(ILogicalExpression distance) {
+        if (!(distance instanceof AbstractFunctionCallExpression call)
+                || !(call.getFunctionIdentifier().equals(BuiltinFunctions.SPATIAL_DISTANCE)
+                        || call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE))) {
+            return Optional.empty();
+        }
+        return Optional.of(new Measured(call.getArguments().stream().map(Mutable::getValue).toList(),
+                call.getFunctionIdentifier().equals(SpatialFunctions.SPATIAL_MIN_DISTANCE)));
+    }
+
     /** A field of {@code record} read by name or by position. */
-    private static Optional<Field> field(ILogicalExpression expr, LogicalVariable record) {
+    static Optional<Field> field(ILogicalExpression expr, LogicalVariable record) {
         if (!(expr instanceof AbstractFunctionCallExpression access) || access.getArguments().size() != 2
                 || access.getArguments().get(0).getValue().getExpressionTag() != LogicalExpressionTag.VARIABLE
                 || !((VariableReferenceExpression) access.getArguments().get(0).getValue()).getVariableReference()
@@ -295,9 +309,8 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
      * it is an error, which stays the scan's). An organisation behind the R-tree serves only a point field's
      * {@code spatial_distance} without a WHERE: its window search neither measures rectangles nor fetches records.
      */
-    private static Optional<Index> spatialIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
-            Nearest nearest, boolean withWhere) throws AlgebricksException {
-        Field field = nearest.field;
+    static Optional<Index> spatialIndex(MetadataProvider metadata, Dataset dataset, ARecordType recordType,
+            Field field, boolean toRectangles, boolean withWhere) throws AlgebricksException {
         String fieldName = field.name != null ? field.name
                 : field.position < recordType.getFieldNames().length ? recordType.getFieldNames()[field.position]
                         : null;
@@ -306,7 +319,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         }
         IAType fieldType = recordType.getFieldType(fieldName);
         if (fieldType == null || !(fieldType.getTypeTag() == ATypeTag.POINT
-                || nearest.toRectangles && fieldType.getTypeTag() == ATypeTag.RECTANGLE)) {
+                || toRectangles && fieldType.getTypeTag() == ATypeTag.RECTANGLE)) {
             return Optional.empty();
         }
         for (Index index : metadata.getDatasetIndexes(dataset.getDataverseName(), dataset.getDatasetName())) {
@@ -314,7 +327,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
                     && index.getIndexDetails() instanceof Index.ValueIndexDetails details
                     && details.getKeyFieldNames().equals(List.of(List.of(fieldName)))
                     && (IndexOptionsStore.read(dataset, index.getIndexName()).organisation().isEmpty()
-                            || !nearest.toRectangles && !withWhere)) {
+                            || !toRectangles && !withWhere)) {
                 return Optional.of(index);
             }
         }
@@ -324,12 +337,14 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
     /**
      * The kNN search's unnest-map (its MBR and primary-key variables) under a primary-index lookup that produces the
      * scan's own variables, so that everything above the scan stays as it was; with a WHERE, the search's unnest-map
-     * alone, which produces the scan's variables after the MBR's and has the WHERE as its select condition.
+     * alone, which produces the scan's variables after the MBR's and has the WHERE as its select condition. With
+     * {@code outer} (a kNN join's outer tuples, each with its query point), both unnest-maps keep the outer tuple's
+     * variables.
      */
     @SuppressWarnings("squid:S00107") // the plan's parts, each needed
-    private static ILogicalOperator indexPlan(IOptimizationContext context, MetadataProvider metadata,
+    static ILogicalOperator indexPlan(IOptimizationContext context, MetadataProvider metadata,
             Dataset dataset, ARecordType recordType, Index index, DataSourceScanOperator scan, KnnSearchCall call,
-            ILogicalExpression where) throws AlgebricksException {
+            ILogicalExpression where, ILogicalOperator outer) throws AlgebricksException {
         List<LogicalVariable> entryVars = new ArrayList<>();
         List<Object> entryTypes = new ArrayList<>();
         for (int i = 0; i < KnnSearchCall.MBR_FIELDS; i++) {
@@ -340,7 +355,7 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             entryVars.addAll(scan.getVariables());
             AccessMethodUtils.appendPrimaryIndexTypes(dataset, recordType, null, entryTypes);
             UnnestMapOperator search = searchOperator(context, metadata, dataset, index, scan, call, entryVars,
-                    entryTypes);
+                    entryTypes, null);
             search.setSelectCondition(new MutableObject<>(where));
             return search;
         }
@@ -352,10 +367,10 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
             entryTypes.add(keyType);
         }
         UnnestMapOperator search = searchOperator(context, metadata, dataset, index, scan, call, entryVars,
-                entryTypes);
+                entryTypes, outer);
 
         BTreeJobGenParams lookup = new BTreeJobGenParams(dataset.getDatasetName(), IndexType.BTREE,
-                dataset.getDataverseName(), dataset.getDatasetName(), false, false);
+                dataset.getDataverseName(), dataset.getDatasetName(), outer != null, false);
         lookup.setLowKeyInclusive(true);
         lookup.setHighKeyInclusive(true);
         lookup.setLowKeyVarList(keyVars, 0, keyVars.size());
@@ -365,33 +380,37 @@ public final class KnnIndexRule implements IAlgebraicRewriteRule {
         lookup.writeToFuncArgs(lookupArgs);
         List<Object> recordTypes = new ArrayList<>();
         AccessMethodUtils.appendPrimaryIndexTypes(dataset, recordType, null, recordTypes);
-        UnnestMapOperator primary = new UnnestMapOperator(scan.getVariables(), new MutableObject<>(
+        Mutable<ILogicalExpression> lookupCall = new MutableObject<>(
                 new ScalarFunctionCallExpression(FunctionUtil.getFunctionInfo(BuiltinFunctions.INDEX_SEARCH),
-                        lookupArgs)),
-                recordTypes, false);
+                        lookupArgs));
+        UnnestMapOperator primary = new UnnestMapOperator(scan.getVariables(), lookupCall, recordTypes,
+                outer != null);
         primary.setSourceLocation(scan.getSourceLocation());
         primary.getInputs().add(new MutableObject<>(search));
         partitioned(primary, context);
         return primary;
     }
 
-    /** The kNN search's unnest-map, in place of the scan, with its physical operator. */
+    /**
+     * The kNN search's unnest-map, in place of the scan, with its physical operator; over {@code outer} (a kNN
+     * join's outer tuples, which it keeps) rather than the scan's input if given.
+     */
     @SuppressWarnings("squid:S00107") // the operator's parts, each needed
     private static UnnestMapOperator searchOperator(IOptimizationContext context, MetadataProvider metadata,
             Dataset dataset, Index index, DataSourceScanOperator scan, KnnSearchCall call,
-            List<LogicalVariable> vars, List<Object> types) throws AlgebricksException {
+            List<LogicalVariable> vars, List<Object> types, ILogicalOperator outer) throws AlgebricksException {
         UnnestMapOperator search = new UnnestMapOperator(vars, new MutableObject<>(call.toExpression()), types,
-                false);
+                outer != null);
         search.setSourceLocation(scan.getSourceLocation());
-        search.getInputs().add(new MutableObject<>(scan.getInputs().get(0).getValue()));
+        search.getInputs().add(new MutableObject<>(outer == null ? scan.getInputs().get(0).getValue() : outer));
         DataSourceId source = new DataSourceId(dataset.getDataverseName(), dataset.getDatasetName());
         search.setPhysicalOperator(new KnnSearchPOperator(metadata.findDataSourceIndex(index.getIndexName(), source),
-                metadata.findNodeDomain(dataset.getNodeGroupName())));
+                metadata.findNodeDomain(dataset.getNodeGroupName()), outer != null));
         partitioned(search, context);
         return search;
     }
 
-    private static void partitioned(AbstractLogicalOperator op, IOptimizationContext context)
+    static void partitioned(AbstractLogicalOperator op, IOptimizationContext context)
             throws AlgebricksException {
         op.setExecutionMode(ExecutionMode.PARTITIONED);
         context.computeAndSetTypeEnvironmentForOperator(op);

@@ -15,21 +15,39 @@ import org.apache.commons.lang3.mutable.Mutable;
 import org.apache.commons.lang3.mutable.MutableObject;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
 import org.apache.hyracks.algebricks.core.algebra.base.ILogicalExpression;
+import org.apache.hyracks.algebricks.core.algebra.base.LogicalVariable;
 import org.apache.hyracks.algebricks.core.algebra.expressions.AbstractFunctionCallExpression;
 import org.apache.hyracks.algebricks.core.algebra.expressions.ConstantExpression;
 import org.apache.hyracks.algebricks.core.algebra.expressions.ScalarFunctionCallExpression;
+import org.apache.hyracks.algebricks.core.algebra.expressions.VariableReferenceExpression;
 import org.apache.hyracks.algebricks.core.algebra.functions.FunctionIdentifier;
 
 /**
  * The function of the unnest-map that stands for a kNN search in a plan, {@code spatial-lsm:knn-search(dataverse,
- * dataset, index, x, y, wanted)}, all arguments constants: what EXPLAIN shows, and what job generation reads.
+ * dataset, index, x, y, wanted)}, all arguments constants, or {@code knn-search(dataverse, dataset, index, $point,
+ * wanted)} in a kNN join, where each input tuple's {@code $point} is its query point: what EXPLAIN shows, and what
+ * job generation reads.
+ *
+ * @param point the input's variable that holds the query point, or null for the constant {@code x, y}
  */
-record KnnSearchCall(DataverseName dataverse, String dataset, String index, double x, double y, int wanted) {
+record KnnSearchCall(DataverseName dataverse, String dataset, String index, double x, double y, LogicalVariable point,
+        int wanted) {
+
+    /** A search for the nearest entries to a constant point. */
+    KnnSearchCall(DataverseName dataverse, String dataset, String index, double x, double y, int wanted) {
+        this(dataverse, dataset, index, x, y, null, wanted);
+    }
+
+    /** A search for the nearest entries to each input tuple's point. */
+    KnnSearchCall(DataverseName dataverse, String dataset, String index, LogicalVariable point, int wanted) {
+        this(dataverse, dataset, index, Double.NaN, Double.NaN, point, wanted);
+    }
 
     /** An entry's fields before its primary key: the point's MBR, lower corner then upper. */
     static final int MBR_FIELDS = 4;
 
-    static final FunctionIdentifier KNN_SEARCH = new FunctionIdentifier("spatial-lsm", "knn-search", 6);
+    static final FunctionIdentifier KNN_SEARCH = new FunctionIdentifier("spatial-lsm", "knn-search",
+            FunctionIdentifier.VARARGS);
 
     /** Never evaluated as a function: only its unnest-map's variables, typed one by one, are. */
     private static final FunctionInfo INFO = new KnnSearchInfo();
@@ -45,17 +63,34 @@ record KnnSearchCall(DataverseName dataverse, String dataset, String index, doub
     ScalarFunctionCallExpression toExpression() {
         List<Mutable<ILogicalExpression>> args = new ArrayList<>();
         for (IAObject arg : List.of(new AString(dataverse.getCanonicalForm()), new AString(dataset),
-                new AString(index), new ADouble(x), new ADouble(y), new AInt32(wanted))) {
-            args.add(new MutableObject<>(new ConstantExpression(new AsterixConstantValue(arg))));
+                new AString(index))) {
+            args.add(argument(arg));
         }
+        if (point == null) {
+            args.add(argument(new ADouble(x)));
+            args.add(argument(new ADouble(y)));
+        } else {
+            args.add(new MutableObject<>(new VariableReferenceExpression(point)));
+        }
+        args.add(argument(new AInt32(wanted)));
         return new ScalarFunctionCallExpression(INFO, args);
+    }
+
+    private static Mutable<ILogicalExpression> argument(IAObject value) {
+        return new MutableObject<>(new ConstantExpression(new AsterixConstantValue(value)));
     }
 
     static KnnSearchCall of(AbstractFunctionCallExpression call) throws AlgebricksException {
         List<Mutable<ILogicalExpression>> args = call.getArguments();
-        return new KnnSearchCall(DataverseName.createFromCanonicalForm(string(args.get(0))), string(args.get(1)),
-                string(args.get(2)), ((ADouble) constant(args.get(3))).getDoubleValue(),
-                ((ADouble) constant(args.get(4))).getDoubleValue(), ((AInt32) constant(args.get(5))).getIntegerValue());
+        DataverseName dataverse = DataverseName.createFromCanonicalForm(string(args.get(0)));
+        int wanted = ((AInt32) constant(args.get(args.size() - 1))).getIntegerValue();
+        if (args.size() == 5) {
+            return new KnnSearchCall(dataverse, string(args.get(1)), string(args.get(2)),
+                    ((VariableReferenceExpression) args.get(3).getValue()).getVariableReference(), wanted);
+        }
+        return new KnnSearchCall(dataverse, string(args.get(1)), string(args.get(2)),
+                ((ADouble) constant(args.get(3))).getDoubleValue(), ((ADouble) constant(args.get(4))).getDoubleValue(),
+                wanted);
     }
 
     private static String string(Mutable<ILogicalExpression> arg) {

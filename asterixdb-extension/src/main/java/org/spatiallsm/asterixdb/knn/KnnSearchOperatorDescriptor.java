@@ -3,6 +3,10 @@ package org.spatiallsm.asterixdb.knn;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 
+import org.apache.asterix.dataflow.data.nontagged.Coordinate;
+import org.apache.asterix.dataflow.data.nontagged.serde.ADoubleSerializerDeserializer;
+import org.apache.asterix.dataflow.data.nontagged.serde.APointSerializerDeserializer;
+import org.apache.asterix.om.types.ATypeTag;
 import org.apache.hyracks.api.comm.VSizeFrame;
 import org.apache.hyracks.api.context.IHyracksTaskContext;
 import org.apache.hyracks.api.dataflow.IOperatorNodePushable;
@@ -33,17 +37,20 @@ import org.spatiallsm.asterixdb.organisation.OrganisationBTree;
  * the stock index searches open theirs; an index organisation behind the R-tree is searched by {@link OrganisationKnn}.
  * With a condition (the query's WHERE; only on an R-tree, see {@code KnnIndexRule}), the search counts only entries
  * whose record passes it, looked up in the primary index as the search reaches them ({@link PrimaryLookup}), and
- * outputs the record after the entry.
+ * outputs the record after the entry. In a kNN join, each input tuple carries its own query point.
  */
 public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOperatorDescriptor {
 
     private static final long serialVersionUID = 1L;
 
     private final IIndexDataflowHelperFactory indexHelperFactory;
-    private final double x;
-    private final double y;
+    private final QueryPoint point;
     private final int wanted;
     private final Condition condition;
+
+    /** The constant query point {@code x, y}, or each input tuple's field {@code field} (a point) if not negative. */
+    record QueryPoint(double x, double y, int field) implements Serializable {
+    }
 
     /**
      * A WHERE evaluated in the search: over the output tuple (the entry, then the record) of an input without fields.
@@ -58,12 +65,11 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
     /** @param condition the query's WHERE, or null */
     @SuppressWarnings("squid:S00107") // the search's parameters, each needed
     public KnnSearchOperatorDescriptor(IOperatorDescriptorRegistry spec, RecordDescriptor outputRecord,
-            IIndexDataflowHelperFactory indexHelperFactory, double x, double y, int wanted, Condition condition) {
+            IIndexDataflowHelperFactory indexHelperFactory, QueryPoint point, int wanted, Condition condition) {
         super(spec, 1, 1);
         outRecDescs[0] = outputRecord;
         this.indexHelperFactory = indexHelperFactory;
-        this.x = x;
-        this.y = y;
+        this.point = point;
         this.wanted = wanted;
         this.condition = condition;
     }
@@ -134,6 +140,20 @@ public final class KnnSearchOperatorDescriptor extends AbstractSingleActivityOpe
         }
 
         private void search(int inputTuple) throws HyracksDataException {
+            double x = point.x();
+            double y = point.y();
+            if (point.field() >= 0) {
+                byte[] bytes = inputTuples.getBuffer().array();
+                int start = inputTuples.getAbsoluteFieldStartOffset(inputTuple, point.field());
+                if (bytes[start] != ATypeTag.SERIALIZED_POINT_TYPE_TAG) {
+                    throw HyracksDataException.create(new IllegalStateException("a kNN join's query point is a "
+                            + ATypeTag.VALUE_TYPE_MAPPING[bytes[start]] + ", not a point"));
+                }
+                x = ADoubleSerializerDeserializer.getDouble(bytes,
+                        start + 1 + APointSerializerDeserializer.getCoordinateOffset(Coordinate.X));
+                y = ADoubleSerializerDeserializer.getDouble(bytes,
+                        start + 1 + APointSerializerDeserializer.getCoordinateOffset(Coordinate.Y));
+            }
             if (organisation != null) { // the rule gives an organisation no WHERE, so no lookup
                 for (ITupleReference entry : OrganisationKnn.nearest(organisation, x, y, wanted)) {
                     append(inputTuple, entry, null);

@@ -23,6 +23,7 @@ import org.apache.hyracks.algebricks.core.algebra.operators.logical.AbstractUnne
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.IOperatorSchema;
 import org.apache.hyracks.algebricks.core.algebra.operators.logical.UnnestMapOperator;
 import org.apache.hyracks.algebricks.core.algebra.properties.INodeDomain;
+import org.apache.hyracks.algebricks.core.algebra.properties.RandomPartitioningProperty;
 import org.apache.hyracks.algebricks.core.algebra.properties.StructuralPropertiesVector;
 import org.apache.hyracks.algebricks.core.algebra.properties.UnorderedPartitionedProperty;
 import org.apache.hyracks.algebricks.core.jobgen.impl.JobGenContext;
@@ -33,12 +34,14 @@ import org.apache.hyracks.storage.am.common.dataflow.IndexDataflowHelperFactory;
 
 /**
  * The physical operator of a kNN search's unnest-map ({@link KnnSearchCall}): one {@link KnnSearchOperatorDescriptor}
- * per partition of the index, where the index's partitions are. Shown as {@code KNN_SEARCH} in plans.
+ * per partition of the index, where the index's partitions are. Shown as {@code KNN_SEARCH} in plans. In a kNN join,
+ * every partition needs every outer tuple: its input is broadcast.
  */
 final class KnnSearchPOperator extends IndexSearchPOperator {
 
-    KnnSearchPOperator(IDataSourceIndex<String, DataSourceId> index, INodeDomain domain) {
-        super(index, domain, false);
+    /** @param join whether the search's input is a kNN join's outer tuples */
+    KnnSearchPOperator(IDataSourceIndex<String, DataSourceId> index, INodeDomain domain, boolean join) {
+        super(index, domain, join);
     }
 
     @Override
@@ -48,10 +51,16 @@ final class KnnSearchPOperator extends IndexSearchPOperator {
 
     /**
      * Partitioned by the primary key, like the dataset: a partition's index holds the entries of that partition's
-     * records. Unordered: the entries come nearest first. The primary-index lookup above needs no exchange.
+     * records. Unordered: the entries come nearest first. The primary-index lookup above needs no exchange. In a kNN
+     * join, each partition outputs every outer tuple: no variable tells the partition.
      */
     @Override
     public void computeDeliveredProperties(ILogicalOperator op, IOptimizationContext context) {
+        if (requiresBroadcast) {
+            deliveredProperties = new StructuralPropertiesVector(new RandomPartitioningProperty(domain),
+                    new ArrayList<>());
+            return;
+        }
         List<LogicalVariable> entry = ((AbstractUnnestMapOperator) op).getVariables();
         Set<LogicalVariable> primaryKey = new ListSet<>(entry.subList(KnnSearchCall.MBR_FIELDS, entry.size()));
         deliveredProperties = new StructuralPropertiesVector(new UnorderedPartitionedProperty(primaryKey, domain),
@@ -89,10 +98,12 @@ final class KnnSearchPOperator extends IndexSearchPOperator {
                             context.getTypeEnvironment(op), withRecords.getSelectCondition().getValue(),
                             context));
         }
+        KnnSearchOperatorDescriptor.QueryPoint point = new KnnSearchOperatorDescriptor.QueryPoint(call.x(), call.y(),
+                call.point() == null ? -1 : inputSchemas[0].findVariable(call.point()));
         KnnSearchOperatorDescriptor search = new KnnSearchOperatorDescriptor(builder.getJobSpec(), output,
                 new IndexDataflowHelperFactory(metadata.getStorageComponentProvider().getStorageManager(),
                         splits.first),
-                call.x(), call.y(), call.wanted(), condition);
+                point, call.wanted(), condition);
         search.setSourceLocation(unnestMap.getSourceLocation());
         builder.contributeHyracksOperator(unnestMap, search);
         builder.contributeAlgebricksPartitionConstraint(search, splits.second);

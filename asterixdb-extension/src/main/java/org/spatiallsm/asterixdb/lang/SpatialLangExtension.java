@@ -18,11 +18,12 @@ import org.apache.hyracks.algebricks.core.rewriter.base.AbstractRuleController;
 import org.apache.hyracks.algebricks.core.rewriter.base.IAlgebraicRewriteRule;
 import org.spatiallsm.asterixdb.app.SpatialLsmExtension;
 import org.spatiallsm.asterixdb.knn.KnnIndexRule;
+import org.spatiallsm.asterixdb.knn.KnnJoinRule;
 import org.spatiallsm.sqlpp.SpatialSqlppParserFactory;
 
 /**
  * Makes SQL++ on the CC and the NCs use spatial-lsm's parser, and adds spatial-lsm's optimizer rules (kNN queries
- * through an R-tree index, {@link KnnIndexRule}) to AsterixDB's.
+ * through an R-tree index, {@link KnnIndexRule}, and kNN joins, {@link KnnJoinRule}) to AsterixDB's.
  */
 public class SpatialLangExtension extends SpatialLsmExtension implements ILangExtension {
 
@@ -58,7 +59,8 @@ public class SpatialLangExtension extends SpatialLsmExtension implements ILangEx
                 ICcApplicationContext appCtx) throws AlgebricksException {
             List<Pair<AbstractRuleController, List<IAlgebraicRewriteRule>>> rewrites =
                     new ArrayList<>(super.getLogicalRewrites(appCtx));
-            rewrites.add(new Pair<>(new SequentialOnceRuleController(true), List.of(new KnnIndexRule())));
+            rewrites.add(new Pair<>(new SequentialOnceRuleController(true), List.of(new KnnIndexRule(),
+                    new KnnJoinRule())));
             return rewrites;
         }
     }

@@ -24,7 +24,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * spatial index, the R-tree's best-first kNN search or an organisation's expanding windows (DHB, DHVB, SHB-tree, SIF),
  * against the plan that scans and sorts the dataset (spatial-lsm's kNN search turned off), for several k, at the data
  * sizes after each of {@code rounds} equal loads, per index and point distribution. Both plans answer the same points
- * in turn, and their answers must be equal.
+ * in turn, and their answers must be equal. With {@code joinOuter}, each round also runs the kNN join ({@link
+ * KnnJoinPhase}).
  */
 public final class KnnStudy implements Study {
 
@@ -81,6 +82,7 @@ public final class KnnStudy implements Study {
                     EVERY_INDEX);
             default -> throw new IllegalArgumentException(scale.id());
         }
+        KnnJoinPhase.preset(preset);
         return preset;
     }
 
@@ -125,6 +127,7 @@ public final class KnnStudy implements Study {
         parameters.small("queries", 1);
         parameters.whole("seed", Long.MIN_VALUE);
         ks(parameters);
+        KnnJoinPhase.outerSizes(parameters);
         List<Configuration> configurations = new ArrayList<>();
         for (String distribution : StudySetup.distributions(parameters)) {
             for (KnnIndex index : indexes(parameters)) {
@@ -224,6 +227,7 @@ public final class KnnStudy implements Study {
                     }
                 }
             }
+            KnnJoinPhase.run(run, dataset, parameters, distribution, phase, loaded);
         }
     }
 }

@@ -41,6 +41,18 @@ class KnnStudyTest {
     }
 
     @Test
+    void theKnnJoinRunsOnlyForTheOuterSizesGiven() {
+        for (Scale scale : Scale.values()) {
+            assertThat(KnnJoinPhase.outerSizes(parameters(scale))).as(scale.id()).isEmpty();
+        }
+        assertThat(KnnJoinPhase.outerSizes(parameters(Scale.SMOKE, "joinOuter=100,1000"))).containsExactly(100, 1000);
+        assertThatThrownBy(() -> KnnJoinPhase.outerSizes(parameters(Scale.SMOKE, "joinOuter=100,0"))).hasMessage(
+                "parameter joinOuter must list distinct whole numbers from 1 to 9,999,999, got '100,0'");
+        assertThatThrownBy(() -> STUDY.configurations(parameters(Scale.SMOKE, "joinK=0")))
+                .hasMessageContaining("joinK");
+    }
+
+    @Test
     void anOrganisationIsIndexedUnderTheStudiesPolicyAndAnRTreeUnderItsOwn() {
         assertThat(KnnStudy.KnnIndex.named("dhvb")).isEqualTo(new KnnStudy.KnnIndex("dhvb", "DHVB",
                 "TYPE DHVBTREE WITH " + Statements.STUDIES_PRIMARY_POLICY));
