@@ -91,6 +91,27 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             Organisation.DHB.under("binomial", "{\"k\": 2}"), Organisation.DHVB.under("tiered", "{\"size-ratio\": 4}"),
             Organisation.SHB.under("min-latency", "{\"k\": 3}"), Organisation.SIF.under("bigtable", "{\"k\": 3}"));
 
+    /** AsterixDB's {@code concurrent} policy: at most 30 components, merges of 3 to 10, size ratio 1.2. */
+    private static final String CONCURRENT = "{\"max-component-count\": 30, \"min-merge-component-count\": 3, "
+            + "\"max-merge-component-count\": 10, \"size-ratio\": 1.2}";
+    /** AsterixDB's {@code prefix} policy: components up to 1 MiB merge, 3 tolerated. */
+    private static final String PREFIX =
+            "{\"max-mergable-component-size\": 1048576, \"max-tolerance-component-count\": 3}";
+
+    /**
+     * An R-tree under each stack policy, spatial-lsm's and AsterixDB's, each with the parameters of its own
+     * configuration in {@link #RANDOM}.
+     */
+    private static final Indexed[] EVERY_STACK_POLICY = {
+        rtree("binomialLoc", "binomial", "{\"k\": 2}"),
+        rtree("minLatencyLoc", "min-latency", "{\"k\": 3}"),
+        rtree("tieredLoc", "tiered", "{\"size-ratio\": 4}"),
+        rtree("bigtableLoc", "bigtable", "{\"k\": 3}"),
+        rtree("exploringLoc", "exploring", "{\"k\": 4, \"min-merge\": 2}"),
+        rtree("constantAllLoc", "constant-all", "{\"k\": 3}"),
+        rtree("concurrentLoc", "concurrent", CONCURRENT),
+        rtree("prefixLoc", "prefix", PREFIX)};
+
     /**
      * What the random crash command runs, one after the other (new ones are appended, so that the i-th keeps its
      * seed S + i); it halts each configuration's NCs once at each of its crash points too, at a random visit (the
@@ -115,12 +136,9 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             ORGANISATIONS,
             // AsterixDB's own policies: they never reach the stack crash points (StackMergePolicyAdapter), so only
             // the kills cut their merges.
-            new CrashConfiguration("concurrent (AsterixDB)", PRIMARY + rtree("concurrent",
-                    "{\"max-component-count\": 30, \"min-merge-component-count\": 3, "
-                            + "\"max-merge-component-count\": 10, \"size-ratio\": 1.2}"), "", List.of()),
-            new CrashConfiguration("prefix (AsterixDB)", PRIMARY + rtree("prefix",
-                    "{\"max-mergable-component-size\": 1048576, \"max-tolerance-component-count\": 3}"), "",
+            new CrashConfiguration("concurrent (AsterixDB)", PRIMARY + rtree("concurrent", CONCURRENT), "",
                     List.of()),
+            new CrashConfiguration("prefix (AsterixDB)", PRIMARY + rtree("prefix", PREFIX), "", List.of()),
             // At most 64 cells per rectangle, not the default 1,024: with the default, each rectangle here fills its
             // cap, and a step's flush writes 40 MB per partition, too slow for kills on a shared machine.
             organisations("SHB-tree on rectangles min-latency k=3", Shape.RECTANGLE,
@@ -137,7 +155,28 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
             // stores six entries a point, so 6,000), halted at every leveled crash point.
             organisations("leveled organisations, cap 1000", Shape.POINT, LEVELED_POINTS,
                     Organisation.DHB.leveled(1000), Organisation.DHVB.leveled(1000), Organisation.SHB.leveled(1000),
-                    Organisation.SIF.leveled(6000)));
+                    Organisation.SIF.leveled(6000)),
+            // Combined configurations, for the random kills only (each policy's crash points stay with its own
+            // configuration above): one kill cuts the flushes and merges of many policies at once.
+            // Every stack policy's R-tree, each with the parameters of its own configuration, on one dataset whose
+            // primary index merges too (tiered).
+            new CrashConfiguration("every stack policy", "CREATE DATASET Points(Located) PRIMARY KEY id WITH "
+                    + "{\"merge-policy\": {\"name\": \"tiered\", \"parameters\": {\"size-ratio\": 4}}}; "
+                    + Stream.of(EVERY_STACK_POLICY).map(Indexed::ddl).collect(joining(" ")), "", List.of(),
+                    Stream.of(EVERY_STACK_POLICY).map(Indexed::name).toList(), Shape.POINT),
+            // The leveled R-trees: the three partitioners capped at 1,000 entries, and the default suite's STR capped
+            // at 100, whose every merge writes many outputs.
+            combined("leveled size + str + rstar-grove, cap 1000 and 100", Shape.POINT,
+                    leveledRTree("leveledSizeLoc", "size", "simple", 1000),
+                    leveledRTree("leveledStrLoc", "str", "hilbert", 1000),
+                    leveledRTree("leveledRstarGroveLoc", "rstar-grove-area", "hilbert", 1000),
+                    leveledRTree("leveledStrCap100Loc", "str", null, 100)),
+            // The SHB-tree on rectangles (its cap of 64 cells, as above) beside a leveled R-tree on the same
+            // rectangles.
+            combined("SHB-tree + leveled R-tree on rectangles", Shape.RECTANGLE,
+                    Organisation.SHB.under("SHBTREE(-180.0, -90.0, 180.0, 90.0, l, l, l, l, h, m, 64)", "min-latency",
+                            "{\"k\": 3}"),
+                    leveledRTree("leveledStrLoc", "str", "hilbert", 1000)));
 
     /**
      * Kim's index organisations, each an index on {@code location} named after it (e.g. {@code dhbLoc}): a
@@ -198,6 +237,11 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
                 crashPoints, Stream.of(indexes).map(Indexed::name).toList(), shape);
     }
 
+    /** A dataset with these indexes, for random kills only: no crash points. */
+    private static CrashConfiguration combined(String name, Shape shape, Indexed... indexes) {
+        return organisations(name, shape, List.of(), indexes);
+    }
+
     /** An R-tree under a stack policy, crashed at the stack policies' points (StackMergePolicyAdapter). */
     private static CrashConfiguration stack(String name, String policy, String parametersJson) {
         return new CrashConfiguration(name, PRIMARY + rtree(policy, parametersJson), "",
@@ -207,16 +251,28 @@ record CrashConfiguration(String name, String ddl, String ccJvmOptions, List<Str
     /** A leveled R-tree under crash test at every phase, its outputs cut by {@code partitioning}. */
     private static CrashConfiguration leveled(String partitioning, String comparator) {
         return new CrashConfiguration("leveled " + partitioning + " + " + comparator + ", cap 1000",
-                PRIMARY + "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": "
-                        + "\"leveled\", \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, "
-                        + "\"partitioning\": \"" + partitioning + "\", \"max-component-entries\": 1000}}, "
-                        + "\"comparator\": \"" + comparator + "\"};",
-                "", LEVELED_POINTS);
+                PRIMARY + leveledRTree(RTREE, partitioning, comparator, 1000).ddl(), "", LEVELED_POINTS);
     }
 
     static String rtree(String policy, String parametersJson) {
-        return "CREATE INDEX loc ON Points(location) TYPE RTREE WITH {\"merge-policy\": {\"name\": \"" + policy
-                + "\", \"parameters\": " + parametersJson + "}};";
+        return rtree(RTREE, policy, parametersJson).ddl();
+    }
+
+    /** The R-tree {@code name} on {@code location} under {@code policy}. */
+    private static Indexed rtree(String name, String policy, String parametersJson) {
+        return new Indexed(name, "CREATE INDEX " + name + " ON Points(location) TYPE RTREE WITH {\"merge-policy\": "
+                + "{\"name\": \"" + policy + "\", \"parameters\": " + parametersJson + "}};");
+    }
+
+    /**
+     * The leveled R-tree {@code name} (B0 = 2, B = 2), its outputs cut by {@code partitioning} and capped at
+     * {@code cap} entries, its entries ordered by {@code comparator} ({@code null}: the default).
+     */
+    private static Indexed leveledRTree(String name, String partitioning, String comparator, int cap) {
+        return new Indexed(name, "CREATE INDEX " + name + " ON Points(location) TYPE RTREE WITH {\"merge-policy\": "
+                + "{\"name\": \"leveled\", \"parameters\": {\"level0-components\": 2, \"size-ratio\": 2, "
+                + "\"partitioning\": \"" + partitioning + "\", \"max-component-entries\": " + cap + "}}"
+                + (comparator == null ? "" : ", \"comparator\": \"" + comparator + "\"") + "};");
     }
 
     @Override

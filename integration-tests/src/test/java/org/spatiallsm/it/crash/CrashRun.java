@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -15,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.spatiallsm.asterixdb.crash.CrashPoints;
 import org.spatiallsm.asterixdb.crash.FaultPoints;
@@ -197,16 +200,16 @@ final class CrashRun {
                 } else {
                     restartAndCheck("iteration " + i);
                 }
-                long scheduled = cluster.lsmEvents("merge-scheduled");
-                long completed = cluster.lsmEvents("merge");
+                long scheduled = total(cluster.lsmEventsByIndex("merge-scheduled"));
+                Map<String, Long> completed = cluster.lsmEventsByIndex("merge");
                 progress.printf("%s: iteration %d/%d: killed %s %d ms after step %d (%d steps completed), %d inserts "
-                        + "and %d deletes acknowledged so far, merges scheduled %d, completed %d; restart and checks "
-                        + "%.0f s: %s%s%n", configuration, i, iterations, node == 0 ? "the cluster" : "NC " + node,
-                        delayMillis, stepsToKill,
+                        + "and %d deletes acknowledged so far, merges scheduled %d, completed %d (%s); restart and "
+                        + "checks %.0f s: %s%s%n", configuration, i, iterations,
+                        node == 0 ? "the cluster" : "NC " + node, delayMillis, stepsToKill,
                         workload.steps() - stepsBefore,
                         workload.writes().acknowledgedInserts(), workload.writes().acknowledgedDeletes(), scheduled,
-                        completed, (System.nanoTime() - started) / 1e9, outcome(found),
-                        workload.feedStateAtRestart());
+                        total(completed), mergesPerIndex(completed), (System.nanoTime() - started) / 1e9,
+                        outcome(found), workload.feedStateAtRestart());
             }
             crashAt(configuration.crashPoints().stream().map(p -> name(p) + "@" + (1 + random.nextInt(maxVisit)))
                     .toList());
@@ -215,6 +218,19 @@ final class CrashRun {
             cluster.killAll();
         }
         return violations;
+    }
+
+    private static long total(Map<String, Long> counts) {
+        return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * The completed merges of the primary index and of each of the configuration's indexes, e.g.
+     * {@code Points 0, loc 12}: a combined configuration must show merges in every index.
+     */
+    private String mergesPerIndex(Map<String, Long> completed) {
+        return Stream.concat(Stream.of(CrashWorkload.DATASET), configuration.indexes().stream())
+                .map(index -> index + " " + completed.getOrDefault(index, 0L)).collect(Collectors.joining(", "));
     }
 
     /** "ok", or how many checks failed since {@code found} violations were counted. */

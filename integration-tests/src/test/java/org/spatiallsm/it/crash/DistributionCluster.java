@@ -14,8 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -38,6 +41,8 @@ final class DistributionCluster implements NodeFiles {
     private static final String NC_SERVICE = "nc-service";
     /** The CC's own web server (Hyracks' {@code console.listen.port}, 16001 by default; the layout keeps it). */
     private static final String CC_WEB = "http://127.0.0.1:16001";
+    /** The {@code index} field of an LSM event line. */
+    private static final Pattern INDEX_FIELD = Pattern.compile("\"index\":\"([^\"]*)\"");
 
     private final Path home;
     private final Path var;
@@ -182,19 +187,21 @@ final class DistributionCluster implements NodeFiles {
 
     /**
      * How many lines of the NCs' LSM event files ({@code logs/spatial-lsm-events-*.jsonl}, see introspection.md)
-     * report {@code event}, e.g. {@code merge-scheduled} or {@code merge}.
+     * report {@code event} (e.g. {@code merge-scheduled} or {@code merge}), per index (the event's {@code index}
+     * field: the dataset's name for its primary index), over every partition.
      */
-    long lsmEvents(String event) throws IOException {
+    Map<String, Long> lsmEventsByIndex(String event) throws IOException {
         String field = "\"event\":\"" + event + "\"";
-        long count = 0;
+        Map<String, Long> counts = new TreeMap<>();
         try (Stream<Path> logs = Files.list(var.resolve("logs"))) {
             for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("spatial-lsm-events-")).toList()) {
                 try (Stream<String> content = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-                    count += content.filter(line -> line.contains(field)).count();
+                    content.filter(line -> line.contains(field)).map(INDEX_FIELD::matcher).filter(Matcher::find)
+                            .forEach(index -> counts.merge(index.group(1), 1L, Long::sum));
                 }
             }
         }
-        return count;
+        return counts;
     }
 
     /** The storage directory of every NC: {@code data/nc<i>/iodevice/storage}. */
