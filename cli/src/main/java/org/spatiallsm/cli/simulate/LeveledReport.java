@@ -93,6 +93,8 @@ abstract class LeveledReport {
             line.put("readAmplification", step.readAmplification());
             line.put("merges", step.merges());
             line.put("moves", step.moves());
+            line.put("transientSpaceAmplification", step.transientSpace());
+            line.put("transientSpaceOfFlush", step.transientSpaceOfFlush());
             out.println(line);
         }
 

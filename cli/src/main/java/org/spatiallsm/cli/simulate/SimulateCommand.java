@@ -314,6 +314,9 @@ public final class SimulateCommand implements Callable<Integer> {
             line.put("writeAmplification", step.writeAmplification());
             line.put("writeAmplificationLogged", step.writeAmplificationLogged());
             line.put("readAmplification", step.readAmplification());
+            line.put("transientSpaceAmplification", step.transientSpace());
+            line.put("transientSpaceOfFlush", step.transientSpaceOfFlush());
+            line.put("maxWritesPerRecord", step.maxWritesPerRecord());
             out.println(line);
         }
 

@@ -35,7 +35,13 @@ class SimulateCommandTest {
         assertThat(last.get("flush").asLong()).isEqualTo(20);
         assertThat(JSON.convertValue(last.get("runs"), long[].class)).containsExactly(1, 4, 15);
         assertThat(last.fieldNames()).toIterable().containsExactly("flush", "runs", "writeAmplification",
-                "writeAmplificationLogged", "readAmplification");
+                "writeAmplificationLogged", "readAmplification", "transientSpaceAmplification", "transientSpaceOfFlush",
+                "maxWritesPerRecord");
+        // Flush 20 only adds its component: 20 of 20 flushed on disk; the run's 2 came from flush 2's merge. Flush
+        // 1's records are in the merge outputs 1-2, 1-5 and 1-15: 4 writes, one above the optimum for 20 flushes (3).
+        assertThat(last.get("transientSpaceOfFlush").asDouble()).isEqualTo(1.0);
+        assertThat(last.get("transientSpaceAmplification").asDouble()).isEqualTo(2.0);
+        assertThat(last.get("maxWritesPerRecord").asInt()).isEqualTo(4);
         JsonNode summary = lines.get(20).get("summary");
         assertThat(summary.get("policy").asText()).isEqualTo("binomial");
         assertThat(summary.get("parameters").get("k").asInt()).isEqualTo(4);

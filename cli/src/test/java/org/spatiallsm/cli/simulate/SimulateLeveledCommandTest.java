@@ -28,7 +28,12 @@ class SimulateLeveledCommandTest {
         assertThat(lines.subList(0, 3)).extracting(line -> line.get("levels").toString())
                 .containsExactly("[2,4,14]", "[2,4,16,18]", "[2,4,16,38]");
         assertThat(lines.get(0).fieldNames()).toIterable().containsExactly("flush", "levels", "writeAmplification",
-                "writeAmplificationLogged", "readAmplification", "merges", "moves");
+                "writeAmplificationLogged", "readAmplification", "merges", "moves", "transientSpaceAmplification",
+                "transientSpaceOfFlush");
+        // The first merges into level 1 set the run's value, 12 / 7 at flush 7; later flushes need less.
+        assertThat(lines.subList(0, 3)).extracting(line -> line.get("transientSpaceAmplification").asDouble())
+                .containsOnly(12.0 / 7);
+        assertThat(lines.get(2).get("transientSpaceOfFlush").asDouble()).isLessThan(1.25);
         JsonNode summary = lines.get(3).get("summary");
         assertThat(summary.get("policy").asText()).isEqualTo("leveled");
         assertThat(summary.get("parameters").toString()).isEqualTo("{\"level0-components\":2,\"size-ratio\":4,"

@@ -15,8 +15,9 @@ import java.util.Collection;
  *                           merge outputs do not tell it (a leveled index cuts each merge into several outputs)
  * @param peakBytes          the most bytes on disk while a merge ran: the components after it installed its output,
  *                           plus its inputs, which stay on disk until the output is installed
- * @param transientSpace     the largest ratio of those bytes to the bytes flushed so far (Mao's transient space
- *                           amplification: 2 when a merge takes every component; 1 + a little for small merges)
+ * @param transientSpace     {@link TransientSpace} of the run: the largest ratio of the bytes on disk (after a flush,
+ *                           or while a merge ran) to the bytes flushed so far (Mao's transient space amplification:
+ *                           2 when a merge takes every component; 1 + a little for small merges)
  */
 public record EngineCosts(int flushes, long flushedBytes, long mergedBytes, int maxWritesPerRecord, long peakBytes,
         double transientSpace) {
@@ -36,20 +37,21 @@ public record EngineCosts(int flushes, long flushedBytes, long mergedBytes, int 
         long flushed = 0;
         long merged = 0;
         long peak = 0;
-        double transientSpace = 0;
+        TransientSpace transientSpace = new TransientSpace();
         for (EngineEvent event : history.events()) {
             if (event.isFlush()) {
                 flushed += event.bytesWritten();
+                transientSpace.flush(bytes(event.stack()), flushed);
             } else {
                 merged += event.bytesWritten();
                 long during = bytes(event.stack()) + bytes(event.inputs());
                 peak = Math.max(peak, during);
-                transientSpace = Math.max(transientSpace, (double) during / flushed);
+                transientSpace.merge(during, flushed);
             }
         }
         int flushes = history.flushSizes().length;
         return new EngineCosts(flushes, flushed, merged,
-                stack ? maxWritesPerRecord(flushes, history.mergedRanges()) : 0, peak, transientSpace);
+                stack ? maxWritesPerRecord(flushes, history.mergedRanges()) : 0, peak, transientSpace.largest());
     }
 
     /**

@@ -11,8 +11,8 @@ package org.spatiallsm.merge.simulation;
  * @param writeAmplificationLogged     W_logged (see {@link SimulationStep})
  * @param readAmplification            average component count after a flush
  * @param maxReadAmplification         largest component count after a flush
- * @param transientSpaceAmplification  max over all merges of (stack bytes + merge output) / bytes flushed so far;
- *                                     1 when nothing ever merged
+ * @param transientSpaceAmplification  {@link TransientSpace}: max over all merges of (stack bytes + merge output) /
+ *                                     bytes flushed so far; 1 when nothing ever merged
  */
 public record SimulationSummary(long flushes, long bytesFlushed, long bytesWrittenByMerges, long merges,
         double writeAmplification, double writeAmplificationLogged, double readAmplification,

@@ -35,7 +35,7 @@ public final class Simulator {
     private long merges;
     private long componentCountSum;
     private int maxComponentCount;
-    private double transientSpaceAmplification = 1;
+    private final TransientSpace transientSpace = new TransientSpace();
     /** Per flush (index t - 1): how many kept components have held its records, the flushed one included. */
     private int[] writesPerFlush = new int[64];
     private int maxWritesPerRecord;
@@ -74,6 +74,7 @@ public final class Simulator {
         bytesFlushed = Math.addExact(bytesFlushed, bytes);
         bytesStored = Math.addExact(bytesStored, bytes);
         stack.add(0, new Component(new SimulatedComponent(flushes, flushes, bytes), flushes));
+        transientSpace.flush(bytesStored, bytesFlushed);
         StackView.Event event = StackView.Event.FLUSH;
         for (Optional<MergeSpec> merge = ask(event); merge.isPresent(); merge = ask(event)) {
             apply(merge.get());
@@ -86,7 +87,8 @@ public final class Simulator {
         componentCountSum += stack.size();
         maxComponentCount = Math.max(maxComponentCount, stack.size());
         return new SimulationStep(flushes, stack.stream().map(Component::simulated).toList(), writeAmplification(),
-                writeAmplificationLogged(), (double) componentCountSum / flushes);
+                writeAmplificationLogged(), (double) componentCountSum / flushes, transientSpace.largest(),
+                transientSpace.ofLastFlush(), maxWritesPerRecord);
     }
 
     /**
@@ -114,7 +116,7 @@ public final class Simulator {
         }
         return new SimulationSummary(flushes, bytesFlushed, bytesWrittenByMerges, merges, writeAmplification(),
                 writeAmplificationLogged(), (double) componentCountSum / flushes, maxComponentCount,
-                transientSpaceAmplification);
+                transientSpace.largest());
     }
 
     private Optional<MergeSpec> ask(StackView.Event event) {
@@ -135,8 +137,7 @@ public final class Simulator {
             throw new IllegalStateException("merged size " + output + " for " + merged + " is not positive");
         }
         // While the output is built its inputs still exist: the stack holds bytesStored plus the output.
-        transientSpaceAmplification =
-                Math.max(transientSpaceAmplification, (double) (bytesStored + output) / bytesFlushed);
+        transientSpace.merge(Math.addExact(bytesStored, output), bytesFlushed);
         inputs.clear();
         stack.add(merge.newest(), new Component(new SimulatedComponent(merged.get(merged.size() - 1).firstFlush(),
                 merged.get(0).lastFlush(), output), flushes));

@@ -47,6 +47,9 @@ class EngineCostsTest {
         assertThat(costs).isEqualTo(new EngineCosts(3, 330, 190, 2, 410, 410.0 / 220));
         assertThat(costs.writeAmplification()).isEqualTo(520.0 / 330);
         assertThat(EngineCosts.of(history, false).maxWritesPerRecord()).isZero();
+        // Before the merge, every flush step held exactly what was flushed.
+        PartitionHistory flushesOnly = new PartitionHistory(List.of(flush(1, one, one), flush(2, two, two, one)));
+        assertThat(EngineCosts.of(flushesOnly, true).transientSpace()).isEqualTo(1.0);
     }
 
     @Test

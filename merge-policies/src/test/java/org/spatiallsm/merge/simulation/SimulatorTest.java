@@ -68,6 +68,11 @@ class SimulatorTest {
         assertThat(summary).extracting(SimulationSummary::merges, SimulationSummary::bytesFlushed,
                 SimulationSummary::bytesWrittenByMerges, SimulationSummary::bytesWritten)
                 .containsExactly(1L, 3L, 3L, 6L);
+        // Per step: nothing merged until flush 3, whose merge holds its inputs and output, 6 of 3 flushed; the
+        // records of flushes 1 and 2 were written twice, counted as W counts (flush 3's merged at once: once).
+        assertThat(steps).extracting(SimulationStep::transientSpaceOfFlush).containsExactly(1.0, 1.0, 2.0);
+        assertThat(steps).extracting(SimulationStep::transientSpace).containsExactly(1.0, 1.0, 2.0);
+        assertThat(steps).extracting(SimulationStep::maxWritesPerRecord).containsExactly(1, 1, 2);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.spatiallsm.merge.simulation.TransientSpace;
 import org.spatiallsm.partitioning.leveled.CompactionPointer;
 import org.spatiallsm.partitioning.leveled.KeySpace;
 import org.spatiallsm.partitioning.leveled.LeveledComponent;
@@ -64,7 +65,7 @@ public final class LeveledSimulator<E, D> {
     private long moves;
     private long readCostSum;
     private int maxReadCost;
-    private double transientSpaceAmplification = 1;
+    private final TransientSpace transientSpace = new TransientSpace();
 
     public LeveledSimulator(LeveledPolicy policy, Storage<E, D> storage) {
         this.policy = policy;
@@ -80,6 +81,7 @@ public final class LeveledSimulator<E, D> {
         bytesFlushed = Math.addExact(bytesFlushed, flushed.bytes());
         bytesStored = Math.addExact(bytesStored, flushed.bytes());
         add(0, flushed);
+        transientSpace.flush(bytesStored, bytesFlushed);
         for (Optional<LeveledMerge<E>> next = policy.findMerge(view()); next.isPresent();
                 next = policy.findMerge(view())) {
             apply(next.get());
@@ -90,7 +92,8 @@ public final class LeveledSimulator<E, D> {
         readCostSum += readCost;
         maxReadCost = Math.max(maxReadCost, readCost);
         return new LeveledStep(flushes, view().levelCounts(), writeAmplification(), writeAmplificationLogged(),
-                (double) readCostSum / flushes, merges, moves);
+                (double) readCostSum / flushes, merges, moves, transientSpace.largest(),
+                transientSpace.ofLastFlush());
     }
 
     public LeveledSummary summary() {
@@ -98,7 +101,7 @@ public final class LeveledSimulator<E, D> {
             throw new IllegalStateException("no flush simulated yet");
         }
         return new LeveledSummary(flushes, bytesFlushed, bytesWrittenByMerges, merges, moves, writeAmplification(),
-                writeAmplificationLogged(), (double) readCostSum / flushes, maxReadCost, transientSpaceAmplification,
+                writeAmplificationLogged(), (double) readCostSum / flushes, maxReadCost, transientSpace.largest(),
                 view().levelCounts());
     }
 
@@ -135,8 +138,7 @@ public final class LeveledSimulator<E, D> {
         }
         long outputBytes = outputs.stream().mapToLong(Written::bytes).reduce(0, Math::addExact);
         // While the outputs are built the inputs still exist.
-        transientSpaceAmplification =
-                Math.max(transientSpaceAmplification, (double) (bytesStored + outputBytes) / bytesFlushed);
+        transientSpace.merge(Math.addExact(bytesStored, outputBytes), bytesFlushed);
         bytesStored = Math.addExact(bytesStored - inputBytes, outputBytes);
         outputs.forEach(output -> add(merge.targetLevel(), output));
         merges++;

@@ -13,9 +13,12 @@ import java.util.List;
  * @param readAmplification        time average of the point-read cost (level-0 count + non-empty deeper levels)
  * @param merges                   merges so far
  * @param moves                    moves so far (a component re-tagged to the next level, nothing written)
+ * @param transientSpace           transient space amplification so far ({@code TransientSpace} of merge-policies)
+ * @param transientSpaceOfFlush    the same of this flush and its merges alone (not cumulative)
  */
 public record LeveledStep(long flush, List<Integer> levels, double writeAmplification,
-        double writeAmplificationLogged, double readAmplification, long merges, long moves) {
+        double writeAmplificationLogged, double readAmplification, long merges, long moves, double transientSpace,
+        double transientSpaceOfFlush) {
 
     public LeveledStep {
         levels = List.copyOf(levels);

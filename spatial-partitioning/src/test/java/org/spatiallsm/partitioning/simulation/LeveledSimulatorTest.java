@@ -36,6 +36,18 @@ class LeveledSimulatorTest {
         assertThat(steps.get(59).levels()).containsExactly(2, 4, 16, 38);
     }
 
+    @Test
+    void transientSpaceIsSetByTheFirstMergesIntoLevelOne() {
+        // B0 = 2, B = 4, count model: flush 3 moves a level-0 component to the empty level 1; flushes 4 to 7 merge
+        // the oldest level-0 component with all of level 1 (1, 2, 3, 4 components), writing 2 to 5 units beside t
+        // on disk; flush 8 finds level 1 at 4 again (one moved on to level 2): 13 / 8. The run keeps 12 / 7.
+        List<LeveledStep> steps = run(LeveledPolicy.create(Map.of("level0-components", "2", "size-ratio", "4")), 8);
+
+        assertThat(steps).extracting(LeveledStep::transientSpaceOfFlush)
+                .containsExactly(1.0, 1.0, 1.0, 6.0 / 4, 8.0 / 5, 10.0 / 6, 12.0 / 7, 13.0 / 8);
+        assertThat(steps.get(7).transientSpace()).isEqualTo(12.0 / 7);
+    }
+
     @ParameterizedTest(name = "pick {0}")
     @ValueSource(strings = { "oldest", "newest", "min-overlap", "min-overlap-by-centre", "max-overlap", "round-robin",
         "rand-uniform", "rand-binomial", "rand-oldest", "rand-newest" })
