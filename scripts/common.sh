@@ -45,3 +45,40 @@ ensure_built() {
     fail "the build failed; the whole log is in $log"
   fi
 }
+
+# The side-by-side scripts (index-join-vs-stock, knn-vs-stock): a fresh stock AsterixDB 0.9.8 unpacked into WORK
+# from the binary assembly in the local Maven repository (the build downloads it), run from its own home with our
+# start and stop scripts (they only need bin/asterixhelper and the CC's command, here stock's asterixcc) and our
+# local configuration with stock's NC command and without spatial-lsm's extensions. Sets stock_home and stock_conf.
+# WORK is deleted first.
+prepare_stock() {
+  local work=$1 zip
+  zip=$(ls "${HOME}"/.m2/repository/org/apache/asterix/asterix-server/0.9.8/asterix-server-0.9.8-binary-assembly.zip \
+    2>/dev/null) || fail "the stock 0.9.8 binary assembly is not in ~/.m2: build once with mvn -DskipTests package"
+  stock_home="$work/apache-asterixdb-0.9.8"
+  stock_conf="$work/stock-conf"
+  rm -rf "$work"
+  mkdir -p "$work"
+  unzip -q "$zip" -d "$work"
+  cp "$dist/bin/start-cluster" "$dist/bin/stop-cluster" "$stock_home/bin/"
+  ln -s asterixcc "$stock_home/bin/spatialcc"
+  mkdir -p "$stock_conf"
+  cp "$dist/cluster-conf/local/nc-service"*.conf "$stock_conf/"
+  sed -e 's/^; run spatial-lsm.*/; the stock NC application/' -e 's/^command=spatialnc/command=asterixnc/' \
+    -e '/^; spatial-lsm.s extensions/,$d' "$dist/cluster-conf/local/cc.conf" >"$stock_conf/cc.conf"
+}
+
+# on_cluster NAME HOME CONF OUT COMMAND...: starts the cluster of HOME with configuration CONF (its data in
+# WORK/NAME-var, WORK being the caller's $work), runs COMMAND with its standard output in OUT, stops the cluster,
+# and fails when COMMAND did (exit codes in ALLOWED_EXIT_CODES, default "0", count as success).
+on_cluster() {
+  local name=$1 home=$2 conf=$3 out=$4 status=0
+  shift 4
+  export SPATIAL_LSM_VAR="$work/$name-var"
+  echo "== $name: starting" >&2
+  "$home/bin/start-cluster" "$conf" >&2
+  "$@" >"$out" || status=$?
+  "$home/bin/stop-cluster" >&2
+  [[ " ${ALLOWED_EXIT_CODES:-0} " == *" $status "* ]] \
+    || fail "$(basename "$1") ${*:2:2} on $name failed (exit code $status)"
+}

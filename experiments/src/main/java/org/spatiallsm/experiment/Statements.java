@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 import org.spatiallsm.load.DatasetName;
+import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.GeoPoint;
 import org.spatiallsm.workloads.GeoRect;
 import org.spatiallsm.workloads.RecordFormat;
@@ -92,14 +93,15 @@ public final class Statements {
     }
 
     /**
-     * The ids of the {@code k} records of {@code dataset} whose "location" is nearest {@code point}, nearest first,
-     * ties by id (so the answer is one list). {@code throughIndex} false turns spatial-lsm's kNN search off for the
-     * statement: the plan scans and sorts the dataset, as stock AsterixDB does (docs/queries.md).
+     * The ids of the {@code k} records of {@code dataset} whose point {@code field} ("location" in the studies) is
+     * nearest {@code point}, nearest first, ties by id (so the answer is one list). {@code throughIndex} false turns
+     * spatial-lsm's kNN search off for the statement: the plan scans and sorts the dataset, as stock AsterixDB does
+     * (docs/queries.md).
      */
-    public static String nearest(DatasetName dataset, GeoPoint point, int k, boolean throughIndex) {
+    public static String nearest(DatasetName dataset, String field, GeoPoint point, int k, boolean throughIndex) {
         return (throughIndex ? "" : "SET `spatial-lsm.knn` \"false\"; ") + String.format(Locale.ROOT, "SELECT p.id "
-                + "FROM %s p ORDER BY spatial_distance(p.location, create_point(%s, %s)), p.id LIMIT %d;",
-                dataset.sql(), Double.toString(point.lon()), Double.toString(point.lat()), k);
+                + "FROM %s p ORDER BY spatial_distance(p.%s, create_point(%s, %s)), p.id LIMIT %d;",
+                dataset.sql(), Sqlpp.identifier(field), Double.toString(point.lon()), Double.toString(point.lat()), k);
     }
 
     /** How many records of {@code dataset} have a "location" inside {@code window}. */

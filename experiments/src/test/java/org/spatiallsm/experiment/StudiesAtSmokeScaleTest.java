@@ -25,6 +25,7 @@ import org.spatiallsm.experiment.bench.GridDensityBench;
 import org.spatiallsm.experiment.bench.IndexJoinBench;
 import org.spatiallsm.experiment.bench.IndexSweep;
 import org.spatiallsm.experiment.bench.IngestBenchmark;
+import org.spatiallsm.experiment.bench.KnnBench;
 import org.spatiallsm.experiment.bench.OrganisationRow;
 import org.spatiallsm.experiment.report.Plot;
 import org.spatiallsm.experiment.report.Report;
@@ -169,6 +170,23 @@ class StudiesAtSmokeScaleTest {
         assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d WHERE "
                 + "d.DataverseName = \"SweepSmoke\";").results().get(0).asLong()).as("scratch dataverse dropped")
                 .isZero();
+
+        // bench knn: the kNN search and the scan on the R-tree and the DHVB-tree answer alike, k ids each (or all
+        // 300); the R-tree's kNN search is counted, the scan does not touch the index.
+        IndexSweep knnPoints = new IndexSweep(client, "SweepSmoke", RecordShapes.named("spatial"), false, progress);
+        List<KnnBench.Column> knn = new KnnBench(300, "uniform", 1, List.of(1, 500), 2, 1,
+                List.of(KnnBench.Plan.AS_WRITTEN, KnnBench.Plan.SCAN), new RecordTransport(false, 100))
+                .run(knnPoints, "", false, Organisation.organisations(List.of("rtree", "dhvb"), false));
+        assertThat(knn).extracting(KnnBench.Column::error).containsOnlyNulls();
+        assertThat(knn).extracting(c -> c.index() + " " + c.plan()).containsExactly("rtree as-written", "rtree scan",
+                "dhvb as-written", "dhvb scan");
+        for (KnnBench.Column column : knn) {
+            assertThat(column.samples()).extracting(KnnBench.Sample::ids).as(column.index() + " " + column.plan())
+                    .isEqualTo(knn.get(0).samples().stream().map(KnnBench.Sample::ids).toList());
+            assertThat(column.samples()).extracting(sample -> sample.ids().size()).containsExactly(1, 1, 300, 300);
+        }
+        assertThat(knn.get(0).samples()).allSatisfy(sample -> assertThat(sample.entriesRead()).isPositive());
+        assertThat(knn.get(1).samples()).allSatisfy(sample -> assertThat(sample.entriesRead()).isZero());
     }
 
     /** {@code bench ingest}: the same records through each loading path, all of them arriving. */

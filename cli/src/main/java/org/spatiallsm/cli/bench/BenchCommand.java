@@ -25,7 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "The micro-benchmarks of single building blocks, without a cluster (comparator sorting cost, "
                 + "partitioners, leveled flushes), are a separate tool: ./scripts/bench --help." },
         subcommands = { BenchCommand.Ingest.class, MergePoliciesBenchCommand.class,
-            SpatialPoliciesBenchCommand.class, GridDensityBenchCommand.class, IndexJoinBenchCommand.class })
+            SpatialPoliciesBenchCommand.class, GridDensityBenchCommand.class, IndexJoinBenchCommand.class,
+            KnnBenchCommand.class })
 public final class BenchCommand implements Runnable {
 
     @Spec

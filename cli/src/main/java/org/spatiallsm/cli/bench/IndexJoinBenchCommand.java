@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
 import org.spatiallsm.cli.KeepOption;
+import org.spatiallsm.cli.TransportOption;
 import org.spatiallsm.cli.WithOption;
-import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.bench.IndexJoinBench;
 import org.spatiallsm.experiment.bench.IndexSweep;
 import org.spatiallsm.experiment.study.Organisation;
@@ -75,12 +75,6 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
             description = "untimed joins per radius on each index before the timed ones (default: ${DEFAULT-VALUE})")
     int warmup;
 
-    @Option(names = "--transport", paramLabel = "feed|http|file", defaultValue = "feed",
-            description = "how the tweets are loaded: a socket feed, HTTP INSERT batches, or LOAD DATASET from an ADM "
-                    + "file written to this machine's temporary directory, which the NCs must read (stock AsterixDB "
-                    + "has no spatial-lsm feed adapter) (default: ${DEFAULT-VALUE})")
-    String transport;
-
     @Option(names = "--dataverse", paramLabel = "NAME", defaultValue = "SpatialLsmIndexJoinBench",
             description = "scratch dataverse, dropped and recreated (default: ${DEFAULT-VALUE})")
     String dataverse;
@@ -94,13 +88,16 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
     @Mixin
     WithOption with;
 
+    @Mixin
+    TransportOption transport;
+
     @Override
     public Integer call() {
         return CommandFailures.run(spec.commandLine().getErr(), () -> {
             validate();
             List<Organisation> chosen = Organisation.organisations(indexes, false);
             IndexJoinBench bench = new IndexJoinBench(records, distribution, seed, radii, outer, joins, warmup,
-                    loadTransport());
+                    transport.transport());
             IndexSweep sweep = new IndexSweep(endpoint.client(), dataverse, RecordShapes.named("tweet"), false,
                     spec.commandLine().getErr());
             List<IndexJoinBench.Column> columns = bench.run(sweep, with.with(), keep.keep(), chosen);
@@ -140,17 +137,6 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
             // The same one-line error as creating it, without reading the city catalogue for a check.
             PointDistributions.create(distribution, Map.of(), 1);
         }
-        loadTransport();
-    }
-
-    /** The harness's transport, INSERT statements of 1,000 records over HTTP; null for a file. */
-    private RecordTransport loadTransport() {
-        return switch (transport) {
-            case "feed" -> new RecordTransport(true, 1);
-            case "http" -> new RecordTransport(false, 1000);
-            case "file" -> null;
-            default -> throw new IllegalArgumentException("--transport must be feed, http or file, got '" + transport
-                    + "'");
-        };
+        transport.transport();
     }
 }

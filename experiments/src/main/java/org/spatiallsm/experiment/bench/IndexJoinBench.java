@@ -1,20 +1,14 @@
 package org.spatiallsm.experiment.bench;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongFunction;
 
-import org.spatiallsm.client.QueryServiceClient;
 import org.spatiallsm.experiment.RecordTransport;
 import org.spatiallsm.experiment.study.Organisation;
-import org.spatiallsm.load.LoadException;
-import org.spatiallsm.load.Sqlpp;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordFormat;
 import org.spatiallsm.workloads.RecordGenerator;
@@ -51,8 +45,9 @@ public record IndexJoinBench(long records, String distribution, long seed, List<
             throws Exception {
         RecordGenerator generator = new RecordGenerator(PointDistributions.create(distribution, Map.of(), seed),
                 sweep.shape(), seed);
-        return sweep.run(with, keep, () -> transport == null ? loadFile(sweep, generator)
-                : sweep.load(transport, id -> RecordFormat.ADM.format(generator.record(id)), records),
+        LongFunction<String> record = id -> RecordFormat.ADM.format(generator.record(id));
+        return sweep.run(with, keep, () -> transport == null ? sweep.loadFile(record, records)
+                : sweep.load(transport, record, records),
                 indexes, index -> measure(sweep, index),
                 (index, error) -> new Column(index.label(), error, Map.of(), Map.of()));
     }
@@ -91,46 +86,6 @@ public record IndexJoinBench(long records, String distribution, long seed, List<
                     column == base, divisor == 1 ? "%,.1f" : "%,.2f"));
         }
         return cells;
-    }
-
-    /** The records written to a temporary ADM file, then LOAD DATASET from it and a count; the seconds taken. */
-    private double loadFile(IndexSweep sweep, RecordGenerator generator) {
-        QueryServiceClient client = sweep.client();
-        long start = System.nanoTime();
-        Path file = null;
-        try {
-            file = Files.createTempFile("spatial-lsm-index-join", ".adm");
-            try (BufferedWriter out = Files.newBufferedWriter(file)) {
-                for (long id = 0; id < records; id++) {
-                    out.write(RecordFormat.ADM.format(generator.record(id)));
-                    out.newLine();
-                }
-            }
-            client.executeOrThrow("USE " + Sqlpp.identifier(sweep.dataset().dataverse()) + "; LOAD DATASET "
-                    + Sqlpp.identifier(sweep.dataset().dataset()) + " USING localfs ((\"path\"=\"127.0.0.1://"
-                    + file.toAbsolutePath() + "\"), (\"format\"=\"adm\"));");
-        } catch (IOException e) {
-            throw new LoadException("cannot write the records to a temporary file: " + e.getMessage(), e);
-        } finally {
-            deleteQuietly(file);
-        }
-        long found = client.executeOrThrow("SELECT VALUE COUNT(*) FROM " + sweep.dataset().sql() + ";").results()
-                .get(0).asLong();
-        if (found != records) {
-            throw new LoadException(String.format(Locale.ROOT, "LOAD DATASET loaded %,d of %,d records", found,
-                    records));
-        }
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            if (file != null) {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            // A temporary file left behind is harmless; the measurement goes on.
-        }
     }
 
     /** CREATE INDEX on the loaded dataset, then the joins at each radius, the first {@code warmup} untimed. */

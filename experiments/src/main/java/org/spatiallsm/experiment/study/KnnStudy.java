@@ -190,6 +190,14 @@ public final class KnnStudy implements Study {
     }
 
     /**
+     * Query point {@code number} of round {@code round}: from the data's distribution, but not the data's points (those
+     * come from {@code seed} itself); the same for every index. {@code bench knn} asks the same points.
+     */
+    public static GeoPoint queryPoint(String distribution, long seed, int round, int number) {
+        return StudySetup.pointGenerator(distribution, seed + round).point(number);
+    }
+
+    /**
      * Each round loads an equal share, settles, then runs every query point at every k through both plans, the
      * index first; the dataset grows from round to round, so each round is one data size.
      */
@@ -208,17 +216,15 @@ public final class KnnStudy implements Study {
             run.load(round == 1 ? "load" : "insert-" + round, dataset, loaded, end - loaded, perFlush, batch, insert);
             loaded = end;
             run.settle(dataset);
-            // Query points from the data's distribution, but not the data's points: the same for every index.
-            RecordGenerator at = StudySetup.pointGenerator(distribution, seed + round);
             String phase = "read-" + round;
             try (Progress progress = run.progress(phase, "queries", 2L * queries * ks.size())) {
                 for (int k : ks) {
                     for (int q = 0; q < queries; q++) {
-                        GeoPoint point = at.point(q);
-                        List<JsonNode> throughIndex = run.query(phase, dataset, Statements.RTREE,
-                                INDEX_KIND + loaded, (double) k, q, Statements.nearest(dataset, point, k, true));
+                        GeoPoint point = queryPoint(distribution, seed, round, q);
+                        List<JsonNode> throughIndex = run.query(phase, dataset, Statements.RTREE, INDEX_KIND + loaded,
+                                (double) k, q, Statements.nearest(dataset, "location", point, k, true));
                         List<JsonNode> scanned = run.query(phase, dataset, Statements.RTREE, SCAN_KIND + loaded,
-                                (double) k, q, Statements.nearest(dataset, point, k, false));
+                                (double) k, q, Statements.nearest(dataset, "location", point, k, false));
                         if (!throughIndex.equals(scanned)) {
                             throw new IllegalStateException("the kNN search and the scan disagree at " + point
                                     + ", k = " + k + ": " + throughIndex + " against " + scanned);

@@ -82,10 +82,10 @@ class KnnStudyTest {
     @Test
     void theScanIsTheSameStatementWithTheKnnSearchTurnedOff() {
         DatasetName dataset = new DatasetName("Dv", "Points");
-        String index = Statements.nearest(dataset, new GeoPoint(-73.5, 40.25), 10, true);
-        assertThat(index).isEqualTo("SELECT p.id FROM " + dataset.sql() + " p ORDER BY spatial_distance(p.location, "
+        String index = Statements.nearest(dataset, "location", new GeoPoint(-73.5, 40.25), 10, true);
+        assertThat(index).isEqualTo("SELECT p.id FROM " + dataset.sql() + " p ORDER BY spatial_distance(p.`location`, "
                 + "create_point(-73.5, 40.25)), p.id LIMIT 10;");
-        assertThat(Statements.nearest(dataset, new GeoPoint(-73.5, 40.25), 10, false))
+        assertThat(Statements.nearest(dataset, "location", new GeoPoint(-73.5, 40.25), 10, false))
                 .isEqualTo("SET `spatial-lsm.knn` \"false\"; " + index);
     }
 }
