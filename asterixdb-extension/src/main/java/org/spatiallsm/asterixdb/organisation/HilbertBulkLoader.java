@@ -12,7 +12,7 @@ final class HilbertBulkLoader extends SortingBulkLoader {
 
     HilbertBulkLoader(IIndexBulkLoader btreeLoader, HilbertLayout layout, IBinaryComparatorFactory[] comparators,
             int btreeFieldCount, String index) {
-        super(btreeLoader, comparators, hilbertEntries(layout, btreeFieldCount), index);
+        super(btreeLoader, comparators, layout.numericKeys(), hilbertEntries(layout, btreeFieldCount), index);
     }
 
     private static EntryFunction hilbertEntries(HilbertLayout layout, int btreeFieldCount) {

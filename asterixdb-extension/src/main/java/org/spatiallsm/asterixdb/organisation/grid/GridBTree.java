@@ -73,13 +73,16 @@ public final class GridBTree extends OrganisationBTree {
         return new GridAccessor(this, createOpContext(iap));
     }
 
-    /** Each R-tree tuple becomes its object's entries, sorted in the B-tree's order with bounded memory. */
+    /**
+     * Each R-tree tuple becomes its object's entries, sorted in the B-tree's order with bounded memory, on the cell
+     * key and coordinates as longs.
+     */
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
         GridLayout entries = new GridLayout(settings.organisation(), btreeFieldCount());
         return new SortingBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                btreeComparatorFactories(), (rtreeTuple, sink) -> {
+                btreeComparatorFactories(), settings.numericKeys(), (rtreeTuple, sink) -> {
                     int count = entries.entries(rtreeTuple);
                     for (int entry = 0; entry < count; entry++) {
                         sink.add(entries.entry(rtreeTuple, entry));
