@@ -144,7 +144,7 @@ public class SortingBulkLoader implements IIndexBulkLoader {
     }
 
     /** The runs the sort has spilled so far. */
-    int spilledRuns() {
+    public int spilledRuns() {
         return sort.runs();
     }
 

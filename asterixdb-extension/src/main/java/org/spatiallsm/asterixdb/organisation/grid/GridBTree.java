@@ -80,13 +80,20 @@ public final class GridBTree extends OrganisationBTree {
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
-        GridLayout entries = new GridLayout(settings.organisation(), btreeFieldCount());
         return new SortingBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                btreeComparatorFactories(), settings.numericKeys(), (rtreeTuple, sink) -> {
-                    int count = entries.entries(rtreeTuple);
-                    for (int entry = 0; entry < count; entry++) {
-                        sink.add(entries.entry(rtreeTuple, entry));
-                    }
-                }, getIndexIdentifier());
+                btreeComparatorFactories(), settings.numericKeys(),
+                bulkLoadEntries(settings.organisation(), btreeFieldCount()), getIndexIdentifier());
+    }
+
+    /** What the bulk loader makes of an R-tree tuple: one entry per key of its object (public for benchmarks). */
+    public static SortingBulkLoader.EntryFunction bulkLoadEntries(GridOrganisation organisation,
+            int btreeFieldCount) {
+        GridLayout entries = new GridLayout(organisation, btreeFieldCount);
+        return (rtreeTuple, sink) -> {
+            int count = entries.entries(rtreeTuple);
+            for (int entry = 0; entry < count; entry++) {
+                sink.add(entries.entry(rtreeTuple, entry));
+            }
+        };
     }
 }
