@@ -9,10 +9,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "./scripts/bench", mixinStandardHelpOptions = true,
         description = { "Micro-benchmarks of spatial-lsm's building blocks (sorting with a comparator, partitioning, "
-                + "a leveled flush), run in this JVM, without a cluster.",
+                + "a leveled flush, the organisations' bulk loader), run in this JVM, without a cluster.",
             "For benchmarks against a running cluster (ingest, merge policies, comparators in the engine, index "
                 + "organisations), see 'spatial-lsm bench --help'." },
-        subcommands = { ComparatorBenchmark.class, PartitionerBenchmark.class, LeveledFlushBenchmark.class })
+        subcommands = { ComparatorBenchmark.class, PartitionerBenchmark.class, LeveledFlushBenchmark.class,
+            BulkLoadBenchmark.class })
 public final class Bench implements Runnable {
 
     @CommandLine.Spec

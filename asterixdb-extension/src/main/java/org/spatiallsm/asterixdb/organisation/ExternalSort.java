@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.Consumer;
 
 /**
  * Sorts more records than fit in memory: records are kept in memory up to a byte budget, each full batch is sorted
@@ -39,6 +40,7 @@ public final class ExternalSort<T> implements AutoCloseable {
     }
 
     private final Comparator<? super T> order;
+    private final Consumer<List<T>> batchSort;
     private final Codec<T> codec;
     private final long memoryBudget;
     private final Path spillDirectory;
@@ -53,7 +55,18 @@ public final class ExternalSort<T> implements AutoCloseable {
      * @param spillDirectory where run files are created; they are deleted by {@link #close}
      */
     public ExternalSort(Comparator<? super T> order, Codec<T> codec, long memoryBudget, Path spillDirectory) {
+        this(order, batch -> batch.sort(order), codec, memoryBudget, spillDirectory);
+    }
+
+    /** Sorts each batch on the order's primitive keys ({@link LongKeyOrder#sort}), in the same order. */
+    public ExternalSort(LongKeyOrder<T> order, Codec<T> codec, long memoryBudget, Path spillDirectory) {
+        this(order, order::sort, codec, memoryBudget, spillDirectory);
+    }
+
+    private ExternalSort(Comparator<? super T> order, Consumer<List<T>> batchSort, Codec<T> codec, long memoryBudget,
+            Path spillDirectory) {
         this.order = order;
+        this.batchSort = batchSort;
         this.codec = codec;
         this.memoryBudget = memoryBudget;
         this.spillDirectory = spillDirectory;
@@ -84,7 +97,7 @@ public final class ExternalSort<T> implements AutoCloseable {
 
     /** Hands every record added to {@code sink}, in order, then deletes the runs. */
     public <E extends Exception> void finish(Sink<? super T, E> sink) throws IOException, E {
-        batch.sort(order);
+        batchSort.accept(batch);
         if (runs.isEmpty()) {
             for (T record : batch) {
                 sink.accept(record);
@@ -126,7 +139,7 @@ public final class ExternalSort<T> implements AutoCloseable {
 
     private void spill() throws IOException {
         long start = System.nanoTime();
-        batch.sort(order);
+        batchSort.accept(batch);
         Path run = Files.createTempFile(spillDirectory, "spatial-lsm-sort-", ".run");
         runs.add(run);
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(run)))) {

@@ -57,6 +57,16 @@ public final class HilbertBTree extends OrganisationBTree {
         return new HilbertBTreeAccessor(this, createOpContext(iap));
     }
 
+    /**
+     * What the bulk loader of the Hilbert B-tree {@code kind} ({@code dhb}, {@code dhvb}) makes of an R-tree tuple:
+     * its one entry (public for benchmarks).
+     */
+    public static SortingBulkLoader.EntryFunction bulkLoadEntries(String kind, int btreeFieldCount) {
+        HilbertLayout layout = HilbertLayout.of(kind)
+                .orElseThrow(() -> new IllegalArgumentException("no Hilbert B-tree organisation '" + kind + "'"));
+        return HilbertBulkLoader.entries(layout, btreeFieldCount);
+    }
+
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {

@@ -12,10 +12,10 @@ final class HilbertBulkLoader extends SortingBulkLoader {
 
     HilbertBulkLoader(IIndexBulkLoader btreeLoader, HilbertLayout layout, IBinaryComparatorFactory[] comparators,
             int btreeFieldCount, String index) {
-        super(btreeLoader, comparators, hilbertEntries(layout, btreeFieldCount), index);
+        super(btreeLoader, comparators, layout.numericKeys(), entries(layout, btreeFieldCount), index);
     }
 
-    private static EntryFunction hilbertEntries(HilbertLayout layout, int btreeFieldCount) {
+    static EntryFunction entries(HilbertLayout layout, int btreeFieldCount) {
         HilbertLayout.Translator tuples = layout.translator(btreeFieldCount);
         return (rtreeTuple, sink) -> sink.add(tuples.toBTree(rtreeTuple));
     }

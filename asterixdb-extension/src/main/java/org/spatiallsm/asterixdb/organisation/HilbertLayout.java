@@ -3,6 +3,7 @@ package org.spatiallsm.asterixdb.organisation;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 import org.apache.asterix.om.types.ATypeTag;
@@ -57,6 +58,12 @@ enum HilbertLayout implements OrganisationStorage {
         }
 
         @Override
+        public List<SortingBulkLoader.NumericKey> numericKeys() {
+            return List.of(SortingBulkLoader.NumericKey.INT64, SortingBulkLoader.NumericKey.DOUBLE,
+                    SortingBulkLoader.NumericKey.DOUBLE);
+        }
+
+        @Override
         public void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order)
                 throws AlgebricksException {
             traits[0] = storage.getTypeTraitProvider().getTypeTrait(BuiltinType.AINT64);
@@ -86,6 +93,12 @@ enum HilbertLayout implements OrganisationStorage {
         @Override
         long position(ITupleReference btreeTuple) {
             return HilbertOrganisation.DHB.position(x(btreeTuple), y(btreeTuple));
+        }
+
+        /** None: the point's field has an order of its own, the relative Hilbert order. */
+        @Override
+        public List<SortingBulkLoader.NumericKey> numericKeys() {
+            return List.of();
         }
 
         @Override

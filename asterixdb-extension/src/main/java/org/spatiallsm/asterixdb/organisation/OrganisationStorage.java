@@ -1,6 +1,7 @@
 package org.spatiallsm.asterixdb.organisation;
 
 import java.io.Serializable;
+import java.util.List;
 
 import org.apache.asterix.common.context.IStorageComponentProvider;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
@@ -21,6 +22,12 @@ public interface OrganisationStorage extends Serializable {
     /** Fills in the type traits and the order of the key fields (the first {@link #keyFields} of each array). */
     void keyTypes(IStorageComponentProvider storage, ITypeTraits[] traits, IBinaryComparatorFactory[] order)
             throws AlgebricksException;
+
+    /**
+     * The key fields that the order of {@link #keyTypes} compares as numbers, from the first on, for the bulk
+     * loader to sort on as longs; empty when the first is no number (or has an order of its own).
+     */
+    List<SortingBulkLoader.NumericKey> numericKeys();
 
     /** The resource of one partition. */
     LsmResource resource(OrganisationBTreeResource.Args args);

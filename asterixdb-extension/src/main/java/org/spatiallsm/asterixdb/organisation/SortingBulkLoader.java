@@ -5,9 +5,14 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+import org.apache.asterix.om.types.ATypeTag;
 
 import org.apache.hyracks.api.dataflow.value.IBinaryComparatorFactory;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.data.std.primitive.LongPointable;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.common.IIndexBulkLoader;
@@ -21,7 +26,10 @@ import org.apache.logging.log4j.Logger;
  * data, {@code LOAD DATASET}) hand an R-tree: tuples in the R-tree's curve order. Each tuple becomes the index's
  * entries (the organisation's {@link EntryFunction}: one for a point, one per cell for a decomposed object); the
  * entries are sorted in the B-tree's order by an {@link ExternalSort} (at most {@value #MEMORY_BUDGET} bytes in
- * memory, runs spilled to {@code java.io.tmpdir}), and loaded into the B-tree at {@link #end}. When it ends, one
+ * memory, runs spilled to {@code java.io.tmpdir}), and loaded into the B-tree at {@link #end}. When the entries'
+ * first fields are numbers ({@link NumericKey}: SHB's and SIF's cell key and coordinates, DHVB's Hilbert value and
+ * coordinates), the sort compares them as longs and calls the B-tree's generic comparators only on ties; the order,
+ * and so the B-tree, is the same. When it ends, one
  * line at INFO gives its phases ({@link BulkLoadPhases}), so that a {@code CREATE INDEX}'s time can be split
  * between AsterixDB's job and this loader.
  */
@@ -48,14 +56,74 @@ public class SortingBulkLoader implements IIndexBulkLoader {
     private final ArrayTupleReference loaded = new ArrayTupleReference();
     private final BulkLoadPhases phases;
 
-    /** @param index names the index partition being loaded in the log line */
+    /**
+     * A leading key field of the B-tree's entries that the B-tree's order compares as a number (AsterixDB's
+     * comparators order int64s as {@link Long#compare} and doubles as {@link Double#compare}): the loader sorts on
+     * it as a long ({@link LongKeyOrder}), in the same order, and leaves the rest to the B-tree's comparators.
+     */
+    public enum NumericKey {
+        /** A tagged int64. */
+        INT64(ATypeTag.SERIALIZED_INT64_TYPE_TAG),
+        /** A tagged double. */
+        DOUBLE(ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG);
+
+        private final byte tag;
+
+        NumericKey(byte tag) {
+            this.tag = tag;
+        }
+    }
+
+    /**
+     * Sorts the entries with {@code order} alone.
+     *
+     * @param index names the index partition being loaded in the log line
+     */
     public SortingBulkLoader(IIndexBulkLoader target, IBinaryComparatorFactory[] order, EntryFunction entries,
             String index) {
+        this(target, order, List.of(), entries, index);
+    }
+
+    /**
+     * Sorts the entries on their leading numeric keys first, as {@code order} does.
+     *
+     * @param numericKeys the types of the entries' first fields, which {@code order} compares as numbers
+     * @param index names the index partition being loaded in the log line
+     */
+    public SortingBulkLoader(IIndexBulkLoader target, IBinaryComparatorFactory[] order, List<NumericKey> numericKeys,
+            EntryFunction entries, String index) {
+        this(target, order, numericKeys, entries, index, MEMORY_BUDGET);
+    }
+
+    SortingBulkLoader(IIndexBulkLoader target, IBinaryComparatorFactory[] order, List<NumericKey> numericKeys,
+            EntryFunction entries, String index, long memoryBudget) {
         this.target = target;
         this.entries = entries;
-        this.sort = new ExternalSort<>(new TupleOrder(MultiComparator.create(order)), StoredTuple.CODEC, MEMORY_BUDGET,
-                Path.of(System.getProperty("java.io.tmpdir")));
+        this.sort = sort(order, numericKeys, memoryBudget);
         this.phases = new BulkLoadPhases(index, System.nanoTime());
+    }
+
+    /** The B-tree's order on copied entries. */
+    static Comparator<StoredTuple> tupleOrder(IBinaryComparatorFactory[] order) {
+        return new TupleOrder(MultiComparator.create(order));
+    }
+
+    /** The B-tree's order on copied entries whose first fields are {@code numericKeys}: their longs, then ties. */
+    static LongKeyOrder<StoredTuple> numericKeyOrder(List<NumericKey> numericKeys, Comparator<StoredTuple> ties) {
+        NumericKey[] types = numericKeys.toArray(new NumericKey[0]);
+        return new LongKeyOrder<>(types.length, (tuple, field) -> tuple.numericKey(field, types[field]), ties);
+    }
+
+    private static ExternalSort<StoredTuple> sort(IBinaryComparatorFactory[] order, List<NumericKey> numericKeys,
+            long memoryBudget) {
+        if (numericKeys.size() > order.length) {
+            throw new IllegalArgumentException(numericKeys.size() + " numeric keys, but the B-tree's order has only "
+                    + order.length + " fields");
+        }
+        Path spill = Path.of(System.getProperty("java.io.tmpdir"));
+        Comparator<StoredTuple> tuples = tupleOrder(order);
+        return numericKeys.isEmpty() ? new ExternalSort<>(tuples, StoredTuple.CODEC, memoryBudget, spill)
+                : new ExternalSort<>(numericKeyOrder(numericKeys, tuples), StoredTuple.CODEC, memoryBudget, spill);
     }
 
     @Override
@@ -73,6 +141,11 @@ public class SortingBulkLoader implements IIndexBulkLoader {
             throw HyracksDataException.create(e);
         }
         phases.entry();
+    }
+
+    /** The runs the sort has spilled so far. */
+    public int spilledRuns() {
+        return sort.runs();
     }
 
     @Override
@@ -157,6 +230,17 @@ public class SortingBulkLoader implements IIndexBulkLoader {
             }
         };
 
+        /** The {@code field}-th field, a tagged number of type {@code type}, as {@link LongKeyOrder} orders it. */
+        long numericKey(int field, NumericKey type) {
+            int start = field == 0 ? 0 : ends[field - 1];
+            if (data[start] != type.tag) {
+                throw new IllegalStateException("entry field " + field + " is no " + type + " but has type tag "
+                        + data[start]);
+            }
+            long value = LongPointable.getLong(data, start + 1);
+            return type == NumericKey.INT64 ? value : LongKeyOrder.orderedBits(Double.longBitsToDouble(value));
+        }
+
         static StoredTuple copyOf(ITupleReference tuple) {
             int fields = tuple.getFieldCount();
             int[] ends = new int[fields];
@@ -187,7 +271,7 @@ public class SortingBulkLoader implements IIndexBulkLoader {
     }
 
     /** The B-tree's order on copied tuples. */
-    private static final class TupleOrder implements java.util.Comparator<StoredTuple> {
+    private static final class TupleOrder implements Comparator<StoredTuple> {
         private final MultiComparator order;
         private final ArrayTupleReference left = new ArrayTupleReference();
         private final ArrayTupleReference right = new ArrayTupleReference();

@@ -73,17 +73,27 @@ public final class GridBTree extends OrganisationBTree {
         return new GridAccessor(this, createOpContext(iap));
     }
 
-    /** Each R-tree tuple becomes its object's entries, sorted in the B-tree's order with bounded memory. */
+    /**
+     * Each R-tree tuple becomes its object's entries, sorted in the B-tree's order with bounded memory, on the cell
+     * key and coordinates as longs.
+     */
     @Override
     public IIndexBulkLoader createBulkLoader(float fillLevel, boolean verifyInput, long numElementsHint,
             Map<String, Object> parameters) throws HyracksDataException {
-        GridLayout entries = new GridLayout(settings.organisation(), btreeFieldCount());
         return new SortingBulkLoader(btreeBulkLoader(fillLevel, verifyInput, numElementsHint, parameters),
-                btreeComparatorFactories(), (rtreeTuple, sink) -> {
-                    int count = entries.entries(rtreeTuple);
-                    for (int entry = 0; entry < count; entry++) {
-                        sink.add(entries.entry(rtreeTuple, entry));
-                    }
-                }, getIndexIdentifier());
+                btreeComparatorFactories(), settings.numericKeys(),
+                bulkLoadEntries(settings.organisation(), btreeFieldCount()), getIndexIdentifier());
+    }
+
+    /** What the bulk loader makes of an R-tree tuple: one entry per key of its object (public for benchmarks). */
+    public static SortingBulkLoader.EntryFunction bulkLoadEntries(GridOrganisation organisation,
+            int btreeFieldCount) {
+        GridLayout entries = new GridLayout(organisation, btreeFieldCount);
+        return (rtreeTuple, sink) -> {
+            int count = entries.entries(rtreeTuple);
+            for (int entry = 0; entry < count; entry++) {
+                sink.add(entries.entry(rtreeTuple, entry));
+            }
+        };
     }
 }

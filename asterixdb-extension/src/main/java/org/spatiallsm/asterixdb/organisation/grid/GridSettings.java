@@ -1,5 +1,8 @@
 package org.spatiallsm.asterixdb.organisation.grid;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.apache.asterix.common.context.IStorageComponentProvider;
 import org.apache.asterix.om.types.BuiltinType;
 import org.apache.hyracks.algebricks.common.exceptions.AlgebricksException;
@@ -8,6 +11,7 @@ import org.apache.hyracks.api.dataflow.value.ITypeTraits;
 import org.apache.hyracks.storage.am.lsm.common.dataflow.LsmResource;
 import org.spatiallsm.asterixdb.organisation.OrganisationBTreeResource;
 import org.spatiallsm.asterixdb.organisation.OrganisationStorage;
+import org.spatiallsm.asterixdb.organisation.SortingBulkLoader;
 import org.spatiallsm.organisations.grid.GridOrganisation;
 import org.spatiallsm.organisations.grid.GridParameters;
 
@@ -31,6 +35,16 @@ record GridSettings(GridOrganisation.Kind kind, String space, String levels, Str
     @Override
     public int keyFields() {
         return 1 + GridLayout.coordinates(kind);
+    }
+
+    /** All key fields: the cell key and the coordinates. */
+    @Override
+    public List<SortingBulkLoader.NumericKey> numericKeys() {
+        List<SortingBulkLoader.NumericKey> keys = new ArrayList<>();
+        for (int field = 0; field < keyFields(); field++) {
+            keys.add(field == 0 ? SortingBulkLoader.NumericKey.INT64 : SortingBulkLoader.NumericKey.DOUBLE);
+        }
+        return keys;
     }
 
     @Override
