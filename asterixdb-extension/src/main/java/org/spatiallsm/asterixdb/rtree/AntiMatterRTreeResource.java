@@ -90,9 +90,9 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
                 new RTreeNSMInteriorFrameFactory(interiorWriter, valueProviderFactories, rtreePolicyType, isPointMBR);
         LSMRTreeTupleWriterFactory buddyWriter =
                 new LSMRTreeTupleWriterFactory(typeTraits, true, nullTypeTraits, nullIntrospector);
-        RTreeFactory diskTrees = new RTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
+        RTreeFactory diskTrees = new RunSkippingRTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
                 interiorFrames, leafFrames(copyLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
-        RTreeFactory bulkLoadTrees = new RTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
+        RTreeFactory bulkLoadTrees = new RunSkippingRTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
                 interiorFrames, leafFrames(bulkLoadLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
 
         ComponentFilterHelper filterHelper = null;
@@ -134,7 +134,7 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
     }
 
     /** @param diskComponents whether the frames read disk components' pages, which never change */
-    private RTreeFrameFactory leafFrames(RTreeTypeAwareTupleWriterFactory writer, boolean diskComponents) {
+    private DoubleKeyLeafFrameFactory leafFrames(RTreeTypeAwareTupleWriterFactory writer, boolean diskComponents) {
         return new DoubleKeyLeafFrameFactory(writer, valueProviderFactories, rtreePolicyType, isPointMBR,
                 diskComponents);
     }

@@ -12,7 +12,6 @@ import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProvider;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProviderFactory;
 import org.apache.hyracks.storage.am.common.api.ITreeIndexTupleWriter;
-import org.apache.hyracks.storage.am.rtree.api.IRTreeLeafFrame;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrame;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMLeafFrameFactory;
 import org.apache.hyracks.storage.am.rtree.frames.RTreePolicyType;
@@ -62,7 +61,7 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
     }
 
     @Override
-    public IRTreeLeafFrame createFrame() {
+    public Frame createFrame() {
         IPrimitiveValueProvider[] keyValueProviders = new IPrimitiveValueProvider[keyValueProviderFactories.length];
         for (int i = 0; i < keyValueProviders.length; i++) {
             keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
@@ -90,7 +89,7 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
     }
 
     /** The stock leaf frame with the cheaper test. */
-    private static final class Frame extends RTreeNSMLeafFrame {
+    static final class Frame extends RTreeNSMLeafFrame {
 
         private static final byte UNKNOWN = 0;
         private static final byte MEETS = 1;
@@ -127,14 +126,8 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
                 if (!prepared) {
                     prepare(query, cmp);
                 }
-                if (pageRuns != null) {
-                    int run = tupleIndex / LeafRuns.RUN;
-                    if (verdicts[run] == UNKNOWN) {
-                        verdicts[run] = pageRuns.meets(run, queryLow, queryHigh) ? MEETS : MISSES;
-                    }
-                    if (verdicts[run] == MISSES) {
-                        return false;
-                    }
+                if (pageRuns != null && !runMeets(tupleIndex / LeafRuns.RUN)) {
+                    return false;
                 }
             }
             frameTuple.resetByTupleIndex(this, tupleIndex);
@@ -148,6 +141,38 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
                 }
             }
             return true;
+        }
+
+        /**
+         * The first entry from {@code from} on that may meet the query, for {@link RunSkippingSearchCursor}: inside a
+         * run whose box meets it, or the entry count if no such run is left. On a leaf without run boxes, every entry
+         * may.
+         */
+        int nextCandidate(ITupleReference query, int from, MultiComparator cmp) {
+            if (cache == null) {
+                return from;
+            }
+            if (!prepared) {
+                prepare(query, cmp);
+            }
+            if (pageRuns == null) {
+                return from;
+            }
+            int entries = getTupleCount();
+            for (int run = from / LeafRuns.RUN; run < pageRuns.runs(); run++) {
+                if (runMeets(run)) {
+                    return Math.max(from, run * LeafRuns.RUN);
+                }
+            }
+            return entries;
+        }
+
+        /** Whether the current query meets the box of run {@code run} of the current page; decided once per run. */
+        private boolean runMeets(int run) {
+            if (verdicts[run] == UNKNOWN) {
+                verdicts[run] = pageRuns.meets(run, queryLow, queryHigh) ? MEETS : MISSES;
+            }
+            return verdicts[run] == MEETS;
         }
 
         /** The query's box and the page's runs, if the query is all doubles and the page an immutable one. */
