@@ -39,8 +39,9 @@ import org.spatiallsm.testcluster.SpatialTestCluster;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Leveled merges that write hundreds of outputs into a small buffer cache: a cap of 4 entries per component, COMPACT,
- * then flushes whose merges take every component of the level below. With every output's bulk loader open at once,
+ * Leveled indexes on a small buffer cache: flushes larger than the cache (a leveled primary index of 1 KB records),
+ * and merges that write hundreds of outputs (a cap of 4 entries per component, COMPACT, then flushes whose merges
+ * take every component of the level below). With every output's bulk loader open at once,
  * such a merge ran the buffer cache out of pages and the node halted; now a merge keeps a bounded number of outputs
  * open, whatever their count, so the cluster stays up and R-tree results equal a scan of the primary index.
  */
@@ -136,6 +137,40 @@ class LeveledManyOutputsTest {
     @Tag("extended")
     void theOtherPartitionersToo(String partitioning) throws Exception {
         mergesOfHundredsOfOutputsKeepTheNodeUpAndResultsEqualAScan(partitioning);
+    }
+
+    /**
+     * A leveled primary index whose flushes are larger than the buffer cache: 1 KB records, 20 MB per partition
+     * against 16 MB of cache, so the flush's first pages are evicted before it ends. The policy's read of a new
+     * component (its key range and entries) came before AsterixDB marked it valid, while its compressed file was
+     * still write-only: the read of an evicted page failed the flush and halted the node. Now the read follows the
+     * validation, and every record stays readable.
+     */
+    @Test
+    void aLeveledPrimaryFlushLargerThanTheBufferCacheIsRecorded() throws Exception {
+        String dataverse = "FlushBeyondCache";
+        QueryServiceClient client = cluster.client();
+        client.executeOrThrow("DROP DATAVERSE " + dataverse + " IF EXISTS; CREATE DATAVERSE " + dataverse + "; USE "
+                + dataverse + "; CREATE TYPE Wide AS { id: int64 };"
+                + " CREATE DATASET Wides(Wide) PRIMARY KEY id WITH {\"merge-policy\": {\"name\": \"leveled\","
+                + " \"parameters\": {\"level0-components\": 2, \"size-ratio\": 10}}};");
+        FlushDriver driver = new FlushDriver(client, dataverse, "Wides");
+        LsmIntrospectionClient lsm = new LsmIntrospectionClient(client, Duration.ofMinutes(2));
+        int perFlush = 40_000;
+        for (int flush = 0; flush < 2; flush++) {
+            client.executeOrThrow("USE " + dataverse + "; INSERT INTO Wides (SELECT VALUE {\"id\": i, \"pad\":"
+                    + " repeat(to_string(i % 10), 1000)} FROM range(" + flush * perFlush + ", "
+                    + ((flush + 1) * perFlush - 1) + ") i);");
+            driver.flush();
+            driver.awaitQuiescence(Duration.ofMinutes(2));
+        }
+        assertThat(client.executeOrThrow("USE " + dataverse + "; SELECT VALUE COUNT(*) FROM Wides w;").results()
+                .get(0).asLong()).isEqualTo(2L * perFlush);
+        assertThat(client.executeOrThrow("USE " + dataverse + "; SELECT VALUE w.id FROM Wides w WHERE w.id IN [0,"
+                + " 39999, 40000, 79999] ORDER BY w.id;").results().stream().map(JsonNode::asLong).toList())
+                .containsExactly(0L, 39_999L, 40_000L, 79_999L);
+        assertThat(lsm.components(dataverse, "Wides")).allSatisfy(
+                partition -> assertThat(CrashChecks.leveledInvariantViolation(partition)).isEmpty());
     }
 
     /**

@@ -233,14 +233,14 @@ public final class KeyRangeLevels implements LeveledIndex, PrunedIndex {
         engine.activate();
     }
 
-    /** The index's flush: {@code stockFlush} (AsterixDB's), then one read of the new component for the policy. */
+    /**
+     * The index's flush: {@code stockFlush} (AsterixDB's), outside the page-read counts. The policy's read of the new
+     * component (its key range and entries) comes after it is marked valid, in the flush callback.
+     */
     public ILSMDiskComponent flush(SearchPageReads.Work<ILSMDiskComponent, HyracksDataException> stockFlush)
             throws HyracksDataException {
         failAt("leveled.flush.write");
-        ILSMDiskComponent flushed = SearchPageReads.outsideSearches(stockFlush);
-        // The policy needs the flush's key range and entry count; one read of the new component, outside the lock.
-        engine.flushed(flushed);
-        return flushed;
+        return SearchPageReads.outsideSearches(stockFlush);
     }
 
     /** The callback of a flush operation, with the engine's commit points around the stock one. */

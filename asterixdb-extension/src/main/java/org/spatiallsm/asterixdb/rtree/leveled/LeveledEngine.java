@@ -89,8 +89,6 @@ final class LeveledEngine<E> {
     /** The adapter of the policy core, which also decides COMPACT's full merge. */
     private final LeveledMergePolicy policy;
     private final LeveledSnapshots<E> snapshots;
-    /** Flushes scanned on the IO thread whose flush edit is not written yet. */
-    private final Map<String, Scan> flushScans = new ConcurrentHashMap<>();
     /** Flush edits written (before the checkpoint) whose component is not installed yet, by component name. */
     private final Map<String, LeveledManifest.FlushEdit> committedFlushes = new ConcurrentHashMap<>();
     /** Serialises appends: flush and merge edits come from I/O threads, moves from the policy under the lock. */
@@ -222,13 +220,6 @@ final class LeveledEngine<E> {
         } catch (IOException | UncheckedIOException e) {
             LOGGER.warn("spatial-lsm: {}: the manifest of {} edits could not be rewritten ({}); keeping it as it is",
                     where(), log.edits(), e.getMessage());
-        }
-    }
-
-    /** A flush just written (on its IO thread, outside the lock): one read of it for the policy's record. */
-    void flushed(ILSMDiskComponent flushed) throws HyracksDataException {
-        if (flushed != null && flushed != EmptyComponent.INSTANCE) {
-            flushScans.put(name(flushed), SearchPageReads.outsideSearches(() -> host.scan(flushed)));
         }
     }
 
@@ -569,17 +560,18 @@ final class LeveledEngine<E> {
                 return;
             }
             ILSMDiskComponent flushed = operation.getNewComponent();
-            if (operation.getIOOpertionType() == ILSMIOOperation.LSMIOOperationType.FLUSH && flushed != null
-                    && flushed != EmptyComponent.INSTANCE) {
-                Scan scan = flushScans.remove(name(flushed));
-                if (succeeded) {
-                    try {
-                        committedFlushes.put(name(flushed), writeFlushEdit(flushed, scan));
-                    } catch (RuntimeException e) {
-                        // No checkpoint may name a flush the manifest does not hold.
-                        operation.setStatus(ILSMIOOperation.LSMIOOperationStatus.FAILURE);
-                        throw e;
-                    }
+            if (succeeded && operation.getIOOpertionType() == ILSMIOOperation.LSMIOOperationType.FLUSH
+                    && flushed != null && flushed != EmptyComponent.INSTANCE) {
+                try {
+                    // The policy's record of the flush (bounds, entries): one read of the new component. Only now:
+                    // a compressed file is readable once marked valid, and a flush larger than the buffer cache
+                    // must read its evicted pages back from the file.
+                    Scan scan = SearchPageReads.outsideSearches(() -> host.scan(flushed));
+                    committedFlushes.put(name(flushed), writeFlushEdit(flushed, scan));
+                } catch (HyracksDataException | RuntimeException e) {
+                    // No checkpoint may name a flush the manifest does not hold.
+                    operation.setStatus(ILSMIOOperation.LSMIOOperationStatus.FAILURE);
+                    throw e;
                 }
             }
             stock.afterFinalize(operation);

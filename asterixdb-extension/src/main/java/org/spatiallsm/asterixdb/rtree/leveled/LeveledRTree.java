@@ -148,10 +148,8 @@ public final class LeveledRTree extends PruningRTree implements LeveledIndex {
     @Override
     public ILSMDiskComponent doFlush(ILSMIOOperation operation) throws HyracksDataException {
         failAt("leveled.flush.write");
-        ILSMDiskComponent flushed = super.doFlush(operation);
-        // The policy needs the flush's MBR and entry count; one read of the new component, outside the lock.
-        engine.flushed(flushed);
-        return flushed;
+        // The policy's read of the new component (its MBR and entries) comes after it is marked valid.
+        return super.doFlush(operation);
     }
 
     /** Components that activations of this index found without a manifest record, and scanned. */
