@@ -151,10 +151,11 @@ final class MeasuredIndex {
                     policy.reportsEvents() ? costs.transientSpace() : null, perLookup, lookups, openedPerLookup,
                     recordsPerSecond);
             run.log(String.format(Locale.ROOT, "%s: %d flushes, W %.2f, max writes per record %s"
-                    + " (optimum %s), transient space %.2f, components per lookup %.2f (opened %s), "
+                    + " (optimum %s), transient space %s, components per lookup %.2f (opened %s), "
                     + "engine = core: %s, %.0f records/s", key, costs.flushes(), costs.writeAmplification(),
                     depthMeaningful ? costs.maxWritesPerRecord() : "-", optimum == null ? "-" : optimum,
-                    costs.transientSpace(), perLookup, openedPerLookup.isPresent()
+                    policy.reportsEvents() ? String.format(Locale.ROOT, "%.2f", costs.transientSpace()) : "-",
+                    perLookup, openedPerLookup.isPresent()
                             ? String.format(Locale.ROOT, "%.2f", openedPerLookup.getAsDouble()) : "-",
                     agrees == null ? "-" : agrees, recordsPerSecond));
         }
