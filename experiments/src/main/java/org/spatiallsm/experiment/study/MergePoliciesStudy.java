@@ -89,7 +89,11 @@ public final class MergePoliciesStudy implements Study {
     public String runTime(Scale scale) {
         return switch (scale) {
             case SMOKE -> "35 s (shared machine)";
-            default -> "not measured yet";
+            case SMALL -> "3 min 41 s on the I/O-bound cluster: seven policies in 2 min 37 s, leveled in 1 min 4 s "
+                    + "(load average 9 to 20)";
+            case MEDIUM -> "38 min 29 s on the I/O-bound cluster: seven policies in 31 min 54 s, leveled in 6 min 35 s "
+                    + "(load average 6 to 15)";
+            case LARGE -> "not measured: about 3 hours by the medium run's rate (5 times its records)";
         };
     }
 

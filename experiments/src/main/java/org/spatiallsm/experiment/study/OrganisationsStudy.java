@@ -45,30 +45,35 @@ public final class OrganisationsStudy implements Study {
     private final String title;
     private final String data;
     private final String organisations;
-    private final String smokeRunTime;
-    private final String smallRunTime;
+    private final Map<Scale, String> runTimes;
 
-    private OrganisationsStudy(String name, String title, String data, String organisations, String smokeRunTime,
-            String smallRunTime) {
+    private OrganisationsStudy(String name, String title, String data, String organisations,
+            Map<Scale, String> runTimes) {
         this.name = name;
         this.title = title;
         this.data = data;
         this.organisations = organisations;
-        this.smokeRunTime = smokeRunTime;
-        this.smallRunTime = smallRunTime;
+        this.runTimes = runTimes;
     }
 
     /** Kim's chapter 4: points. */
     public static OrganisationsStudy points() {
         return new OrganisationsStudy("index-organisations", "Spatial index organisations on points (Kim)", "tweets",
-                String.join(",", Organisation.ORGANISATIONS), "105 s (shared machine)",
-                "11 min (shared machine, load average 22 to 25)");
+                String.join(",", Organisation.ORGANISATIONS), Map.of(Scale.SMOKE, "105 s (shared machine)",
+                        Scale.SMALL, "11 min (shared machine, load average 22 to 25)",
+                        Scale.MEDIUM, "29 min 54 s on the I/O-bound cluster (load average 45 to 47, beside a crash "
+                                + "soak at nice 10 and four builds at nice 19)",
+                        Scale.LARGE, "not measured: about 5 hours by the medium run's rate (10 times its records)"));
     }
 
     /** Kim's chapter 5: squares of House (Gaussian) and Lake (Zipf) sizes; at smoke scale the houses only. */
     public static OrganisationsStudy nonPoint() {
         return new OrganisationsStudy("non-point", "R-tree and SHB-tree on rectangles (Kim)", "houses,lakes",
-                "rtree,shb", "39 s (shared machine)", "8 min (shared machine, load average 25 to 23)");
+                "rtree,shb", Map.of(Scale.SMOKE, "39 s (shared machine)",
+                        Scale.SMALL, "8 min (shared machine, load average 25 to 23)",
+                        Scale.MEDIUM, "17 min 56 s on the I/O-bound cluster (load average 48 to 13, beside a crash "
+                                + "soak at nice 10 and four builds at nice 19)",
+                        Scale.LARGE, "not measured: about 3 hours by the medium run's rate (10 times its records)"));
     }
 
     @Override
@@ -119,11 +124,7 @@ public final class OrganisationsStudy implements Study {
 
     @Override
     public String runTime(Scale scale) {
-        return switch (scale) {
-            case SMOKE -> smokeRunTime;
-            case SMALL -> smallRunTime;
-            default -> "not measured yet";
-        };
+        return runTimes.get(scale);
     }
 
     /**
