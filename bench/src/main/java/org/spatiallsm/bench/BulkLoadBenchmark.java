@@ -19,8 +19,7 @@ import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.data.std.primitive.LongPointable;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
-import org.apache.hyracks.storage.common.IIndexBulkLoader;
-import org.apache.hyracks.storage.common.buffercache.ICachedPage;
+import org.spatiallsm.asterixdb.organisation.CountingBulkLoader;
 import org.spatiallsm.asterixdb.organisation.DhbPointComparatorFactory;
 import org.spatiallsm.asterixdb.organisation.HilbertBTree;
 import org.spatiallsm.asterixdb.organisation.SortingBulkLoader;
@@ -151,7 +150,7 @@ final class BulkLoadBenchmark implements Callable<Integer> {
     private static Row loader(String name, IBinaryComparatorFactory[] order, List<NumericKey> numericKeys,
             SortingBulkLoader.EntryFunction entries) {
         return new Row(name, tuples -> {
-            CountingLoader btree = new CountingLoader();
+            CountingBulkLoader btree = new CountingBulkLoader();
             long start = cpuNanos();
             SortingBulkLoader loader = new SortingBulkLoader(btree, order, numericKeys, entries, "benchmark");
             for (ITupleReference tuple : tuples) {
@@ -161,7 +160,7 @@ final class BulkLoadBenchmark implements Callable<Integer> {
             int runs = loader.spilledRuns();
             loader.end();
             long ended = cpuNanos();
-            return new long[] { btree.entries, runs, millis(added - start), millis(ended - added),
+            return new long[] { btree.entries(), runs, millis(added - start), millis(ended - added),
                 millis(ended - start) };
         });
     }
@@ -227,41 +226,5 @@ final class BulkLoadBenchmark implements Callable<Integer> {
     private static long median(long[][] results, int column) {
         long[] values = Arrays.stream(results).mapToLong(result -> result[column]).sorted().toArray();
         return values[values.length / 2];
-    }
-
-    /** Counts the entries and drops them. */
-    private static final class CountingLoader implements IIndexBulkLoader {
-        long entries;
-
-        @Override
-        public void add(ITupleReference tuple) {
-            entries++;
-        }
-
-        @Override
-        public void end() {
-        }
-
-        @Override
-        public void abort() {
-        }
-
-        @Override
-        public void force() {
-        }
-
-        @Override
-        public void writeFailed(ICachedPage page, Throwable failure) {
-        }
-
-        @Override
-        public boolean hasFailed() {
-            return false;
-        }
-
-        @Override
-        public Throwable getFailure() {
-            return null;
-        }
     }
 }

@@ -20,18 +20,20 @@ import org.spatiallsm.introspection.SkipScanListing;
  * listing counts them ({@code pagesRead}). An R-tree's kNN searches count with its window searches here; the
  * organisations' searches (each window of a kNN search is one) in {@code indexSearches} and {@code entriesRead}.
  *
- * @param searches      searches over all partitions, windows and kNN; -1 when a partition does not report them
- * @param opened        disk components opened by those searches
- * @param skipped       disk components those searches skipped (their MBR missed the window, or was farther than
- *                      the kNN answer)
- * @param pagesRead     pages those searches read from disk; -1 when a partition does not count them
- * @param indexSearches searches of any kind: an R-tree's window and kNN searches, an organisation's skip-scans or
- *                      grid searches
- * @param entriesRead   index entries those searches read: an R-tree's kNN searches' entries (its window searches
- *                      do not count theirs), an organisation's candidates; -1 when a partition counts none
+ * @param searches       searches over all partitions, windows and kNN; -1 when a partition does not report them
+ * @param opened         disk components opened by those searches
+ * @param skipped        disk components those searches skipped (their MBR missed the window, or was farther than
+ *                       the kNN answer)
+ * @param pagesRead      pages those searches read from disk; -1 when a partition does not count them
+ * @param indexSearches  searches of any kind: an R-tree's window and kNN searches, an organisation's skip-scans or
+ *                       grid searches
+ * @param entriesRead    index entries those searches read: an R-tree's kNN searches' entries, an organisation's
+ *                       candidates; -1 when a partition counts none
+ * @param windowSearches an R-tree's window searches, which read entries without counting them: entries read over
+ *                       a span with one of them are unknown, not the kNN searches' count alone
  */
 public record SearchCounters(long searches, long opened, long skipped, long pagesRead, long indexSearches,
-        long entriesRead) {
+        long entriesRead, long windowSearches) {
 
     public static SearchCounters of(List<ComponentsListing> listings, String index) {
         long searches = 0;
@@ -40,6 +42,7 @@ public record SearchCounters(long searches, long opened, long skipped, long page
         long pages = 0;
         long indexSearches = 0;
         long entries = 0;
+        long windows = 0;
         boolean searchesCounted = true;
         boolean pagesCounted = true;
         boolean entriesCounted = true;
@@ -55,6 +58,7 @@ public record SearchCounters(long searches, long opened, long skipped, long page
             pages += orZero(partition.pagesRead());
             SkipScanListing skipScan = partition.skipScan();
             GridListing grid = partition.grid();
+            windows += orZero(partition.searches());
             indexSearches += orZero(partition.searches()) + orZero(partition.knnSearches())
                     + (skipScan == null ? 0 : skipScan.searches()) + (grid == null ? 0 : grid.searches());
             entriesCounted &= partition.knnEntriesVisited() != null || skipScan != null || grid != null;
@@ -64,8 +68,9 @@ public record SearchCounters(long searches, long opened, long skipped, long page
         long pagesOrUnknown = pagesCounted ? pages : -1;
         long entriesOrUnknown = entriesCounted ? entries : -1;
         return searchesCounted
-                ? new SearchCounters(searches, opened, skipped, pagesOrUnknown, indexSearches, entriesOrUnknown)
-                : new SearchCounters(-1, -1, -1, pagesOrUnknown, indexSearches, entriesOrUnknown);
+                ? new SearchCounters(searches, opened, skipped, pagesOrUnknown, indexSearches, entriesOrUnknown,
+                        windows)
+                : new SearchCounters(-1, -1, -1, pagesOrUnknown, indexSearches, entriesOrUnknown, windows);
     }
 
     private static long orZero(Long counter) {
@@ -103,10 +108,13 @@ public record SearchCounters(long searches, long opened, long skipped, long page
         return indexSearches - before.indexSearches;
     }
 
-    /** Index entries read since {@code before}; empty when a partition does not count them. */
+    /**
+     * Index entries read since {@code before}; empty when a partition does not count them, or when an R-tree's window
+     * search ran in between (it reads entries it does not count: 0 would claim it read none).
+     */
     public OptionalLong entriesReadSince(SearchCounters before) {
-        return entriesRead < 0 || before.entriesRead < 0 ? OptionalLong.empty()
-                : OptionalLong.of(entriesRead - before.entriesRead);
+        return entriesRead < 0 || before.entriesRead < 0 || windowSearches != before.windowSearches
+                ? OptionalLong.empty() : OptionalLong.of(entriesRead - before.entriesRead);
     }
 
     public static int partitions(List<ComponentsListing> listings, String index) {

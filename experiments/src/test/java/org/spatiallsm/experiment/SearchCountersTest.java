@@ -45,8 +45,8 @@ class SearchCountersTest {
 
     @Test
     void anRtreesKnnSearchesCountWithItsWindowSearches() {
-        SearchCounters before = SearchCounters.of(listing(knnPartition(0, 0L, 0L, 0L, 0L)), "spatialIndex");
-        SearchCounters after = SearchCounters.of(listing(knnPartition(0, 1L, 2L, 3L, 40L)), "spatialIndex");
+        SearchCounters before = SearchCounters.of(listing(knnPartition(0, 0, 0L, 0L, 0L, 0L)), "spatialIndex");
+        SearchCounters after = SearchCounters.of(listing(knnPartition(0, 0, 1L, 2L, 3L, 40L)), "spatialIndex");
 
         assertThat(after.openedSince(before)).isEqualTo(OptionalLong.of(2));
         assertThat(after.skippedSince(before)).isEqualTo(OptionalLong.of(3));
@@ -69,10 +69,24 @@ class SearchCountersTest {
         assertThat(windowsOnly.entriesReadSince(windowsOnly)).as("an R-tree's windows count no entries").isEmpty();
     }
 
-    private static IndexListing knnPartition(int partition, long knnSearches, long opened, long skipped,
-            long entries) {
-        return new IndexListing("spatialIndex", partition, 1, false, 0, List.of(), 0L, 0L, 0L, 0L, null, null, null,
-                knnSearches, opened, skipped, entries);
+    @Test
+    void anRtreesWindowSearchesLeaveTheEntriesReadUnknownThoughItCountsItsKnnEntries() {
+        SearchCounters before = SearchCounters.of(listing(knnPartition(0, 5, 1L, 0L, 0L, 40L)), "spatialIndex");
+        SearchCounters window = SearchCounters.of(listing(knnPartition(0, 6, 1L, 0L, 0L, 40L)), "spatialIndex");
+        SearchCounters windowAndKnn = SearchCounters.of(listing(knnPartition(0, 7, 2L, 0L, 0L, 50L)),
+                "spatialIndex");
+
+        assertThat(window.indexSearchesSince(before)).isEqualTo(1);
+        assertThat(window.entriesReadSince(before)).as("a window search counts no entries, not 0").isEmpty();
+        assertThat(windowAndKnn.entriesReadSince(window)).as("nor 10, the kNN search's alone").isEmpty();
+        assertThat(before.entriesReadSince(before)).as("no search: 0 counted").isEqualTo(OptionalLong.of(0));
+    }
+
+    /** A partition of spatial-lsm's R-tree: window searches, and the kNN searches' counters. */
+    private static IndexListing knnPartition(int partition, long windowSearches, long knnSearches, long opened,
+            long skipped, long entries) {
+        return new IndexListing("spatialIndex", partition, 1, false, 0, List.of(), windowSearches, 0L, 0L, 0L, null,
+                null, null, knnSearches, opened, skipped, entries);
     }
 
     /** A DHB index partition: its skip-scan's searches and candidates, no component counters. */

@@ -145,7 +145,8 @@ class StudiesAtSmokeScaleTest {
 
     /**
      * The bench commands' sweeps on one tiny dataset: each index is built, measured and dropped in turn, and every
-     * index finds the same records and pairs. A bad index type's error lands in its own row.
+     * index finds the same records and pairs. A bad index type's error lands in its own row. Without keep the scratch
+     * dataverse is gone afterwards; with it, the dataset and the last index stay.
      */
     @Test
     void theIndexSweepsMeasureEveryIndexOnOneDataset(QueryServiceClient client) throws Exception {
@@ -160,16 +161,23 @@ class StudiesAtSmokeScaleTest {
         assertThat(rows.get(2).error()).isNotBlank().doesNotContain("\n");
         assertThat(rows.get(0).results().get(10.0)).isPositive().isEqualTo(rows.get(1).results().get(10.0));
         assertThat(rows.get(1).candidates().getAsLong()).isGreaterThanOrEqualTo(rows.get(1).refined().getAsLong());
+        assertThat(count(client, "SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d WHERE "
+                + "d.DataverseName = 'SweepSmoke';")).as("scratch dataverse dropped").isZero();
 
+        // Kept: the dataset with its records, and the last index only (the R-tree was dropped before the DHVB-tree).
         IndexJoinBench joins = new IndexJoinBench(300, "uniform", 1, List.of(10.0), 5, 1, 0,
                 new RecordTransport(false, 100));
-        List<IndexJoinBench.Column> columns = joins.run(points, "", false, Organisation.organisations(
+        List<IndexJoinBench.Column> columns = joins.run(points, "", true, Organisation.organisations(
                 List.of("rtree", "dhvb"), false));
         assertThat(columns).extracting(IndexJoinBench.Column::error).containsOnlyNulls();
         assertThat(columns.get(0).pairs().get(10.0)).isPositive().isEqualTo(columns.get(1).pairs().get(10.0));
-        assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d WHERE "
-                + "d.DataverseName = \"SweepSmoke\";").results().get(0).asLong()).as("scratch dataverse dropped")
-                .isZero();
+        assertThat(count(client, "SELECT VALUE COUNT(*) FROM SweepSmoke.Data;")).as("kept records").isEqualTo(300);
+        assertThat(client.executeOrThrow("SELECT i.IndexName, s.Organisation FROM Metadata.`Index` i "
+                + "LEFT OUTER JOIN SpatialLsm.IndexStorage s ON s.DataverseName = i.DataverseName "
+                + "AND s.DatasetName = i.DatasetName AND s.IndexName = i.IndexName "
+                + "WHERE i.DataverseName = 'SweepSmoke' AND NOT i.IsPrimary;").results())
+                .map(JsonNode::toString).as("kept indexes")
+                .containsExactly("{\"IndexName\":\"spatialIndex\",\"Organisation\":\"dhvb\"}");
 
         // bench knn: the kNN search and the scan on the R-tree and the DHVB-tree answer alike, k ids each (or all
         // 300); the R-tree's kNN search is counted, the scan does not touch the index.
@@ -205,6 +213,10 @@ class StudiesAtSmokeScaleTest {
         assertThat(IngestBenchmark.table("title", rows)).contains("records/s", "MB/s", "2,000 in the dataset");
         assertThat(client.executeOrThrow("SELECT VALUE COUNT(*) FROM Metadata.`Dataverse` d "
                 + "WHERE d.DataverseName = 'BenchIT';").results().get(0).asLong()).isZero();
+    }
+
+    private static long count(QueryServiceClient client, String query) {
+        return client.executeOrThrow(query).results().get(0).asLong();
     }
 
     /** The rows of a CSV file whose header is exactly {@code columns}; cells never quoted in these files. */

@@ -20,8 +20,6 @@ import org.apache.hyracks.data.std.primitive.LongPointable;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleBuilder;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
-import org.apache.hyracks.storage.common.IIndexBulkLoader;
-import org.apache.hyracks.storage.common.buffercache.ICachedPage;
 import org.junit.jupiter.api.Test;
 import org.spatiallsm.asterixdb.organisation.SortingBulkLoader.NumericKey;
 import org.spatiallsm.asterixdb.organisation.SortingBulkLoader.StoredTuple;
@@ -43,8 +41,8 @@ class SortingBulkLoaderTest {
         return BinaryComparatorFactoryProvider.INSTANCE.getBinaryComparatorFactory(type, true);
     }
 
-    /** Records what reaches the B-tree, and checks it arrives in strictly increasing order. */
-    private static class RecordingLoader implements IIndexBulkLoader {
+    /** Records what reaches the B-tree, and whether it was ended or aborted. */
+    private static class RecordingLoader extends CountingBulkLoader {
         final List<long[]> added = new ArrayList<>();
         boolean ended;
         boolean aborted;
@@ -62,24 +60,6 @@ class SortingBulkLoaderTest {
         @Override
         public void abort() {
             aborted = true;
-        }
-
-        @Override
-        public void force() {
-        }
-
-        @Override
-        public void writeFailed(ICachedPage page, Throwable failure) {
-        }
-
-        @Override
-        public boolean hasFailed() {
-            return false;
-        }
-
-        @Override
-        public Throwable getFailure() {
-            return null;
         }
     }
 

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
-import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.experiment.bench.GridDensityBench;
 import org.spatiallsm.experiment.bench.IndexSweep;
@@ -95,7 +94,7 @@ public final class GridDensityBenchCommand implements Callable<Integer> {
     String dataverse;
 
     @Mixin
-    KeepOption keep;
+    IndexSweepKeepOption keep;
 
     @Mixin
     EndpointOption endpoint;

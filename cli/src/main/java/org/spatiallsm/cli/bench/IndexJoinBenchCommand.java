@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
-import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.TransportOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.experiment.bench.IndexJoinBench;
@@ -80,7 +79,7 @@ public final class IndexJoinBenchCommand implements Callable<Integer> {
     String dataverse;
 
     @Mixin
-    KeepOption keep;
+    IndexSweepKeepOption keep;
 
     @Mixin
     EndpointOption endpoint;

@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 
 import org.spatiallsm.cli.CommandFailures;
 import org.spatiallsm.cli.EndpointOption;
-import org.spatiallsm.cli.KeepOption;
 import org.spatiallsm.cli.TransportOption;
 import org.spatiallsm.cli.WithOption;
 import org.spatiallsm.experiment.bench.IndexSweep;
@@ -102,7 +101,7 @@ public final class KnnBenchCommand implements Callable<Integer> {
     String dataverse;
 
     @Mixin
-    KeepOption keep;
+    IndexSweepKeepOption keep;
 
     @Mixin
     EndpointOption endpoint;

@@ -28,11 +28,16 @@ import org.spatiallsm.workloads.RecordShape;
  * {@code bench index-join}): a scratch dataverse with one dataset {@code Data}, loaded once, then for each index in
  * turn CREATE INDEX, a measurement, DROP INDEX. The experiments' runner gives every configuration a fresh dataset
  * instead, which here would load the same records once per index. An index whose DDL or measurement AsterixDB
- * refuses gets its one-line error, and the others run on.
+ * refuses gets its one-line error, and the others run on. Only one index exists at a time: with two on the field, a
+ * query could be answered through either, and every index has the same name, {@link OrganisationStatements#INDEX},
+ * under which the measurements find its counters and size. So a kept sweep keeps its last index only.
  */
 public final class IndexSweep {
 
-    /** What the sweep measures on one index, created on the loaded dataset; dropped afterwards by the sweep. */
+    /**
+     * What the sweep measures on one index, created on the loaded dataset; the sweep drops it afterwards unless it is
+     * the last index of a kept sweep.
+     */
     @FunctionalInterface
     public interface Measurement<T> {
         T measure(Organisation index) throws Exception;
@@ -67,6 +72,7 @@ public final class IndexSweep {
 
     /**
      * Recreates the scratch dataverse, loads it, measures each index in turn, and drops the dataverse unless kept.
+     * {@code keep} keeps the dataverse, its dataset and the last index, to query or inspect them afterwards.
      *
      * @param with   the dataset's WITH clause (e.g. its merge policy), or empty
      * @param failed the result of an index AsterixDB refused, from the index and its one-line error
@@ -79,14 +85,17 @@ public final class IndexSweep {
         double seconds = load.load();
         progress("loaded in %.1f s", seconds);
         List<T> results = new ArrayList<>();
-        for (Organisation index : indexes) {
+        for (int i = 0; i < indexes.size(); i++) {
+            Organisation index = indexes.get(i);
             try {
                 results.add(measurement.measure(index));
             } catch (QueryFailedException e) {
                 results.add(failed.apply(index, firstLine(e.getMessage())));
                 progress("%s: error: %s", index.label(), firstLine(e.getMessage()));
             } finally {
-                client.executeOrThrow(sql.dropIndex()); // the next index needs the name
+                if (!keep || i < indexes.size() - 1) {
+                    client.executeOrThrow(sql.dropIndex()); // the next index needs the name
+                }
             }
         }
         if (!keep) {
