@@ -25,6 +25,7 @@ import org.spatiallsm.partitioning.simulation.SpatialSummary;
 import org.spatiallsm.workloads.PointDistribution;
 import org.spatiallsm.workloads.PointDistributions;
 import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordOrder;
 import org.spatiallsm.workloads.RecordShapes;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -66,6 +67,22 @@ final class SpatialMode {
                     + "${DEFAULT-VALUE}).")
     String comparator;
 
+    @Option(names = "--record-order", paramLabel = "NAME", defaultValue = "random",
+            description = "Spatial mode: the order records are inserted in, random (id order, random in space),"
+                    + " hilbert or sorted-x (sorted by Hilbert value or by longitude; see docs/leveled.md) (default:"
+                    + " ${DEFAULT-VALUE}).")
+    String recordOrder;
+
+    @Option(names = "--record-order-cycles", paramLabel = "C", defaultValue = "1",
+            description = "Spatial mode, hilbert or sorted-x order: cut the ids into C equal runs and sort each on"
+                    + " its own (default: ${DEFAULT-VALUE}, the whole input sorted).")
+    int recordOrderCycles;
+
+    @Option(names = "--region-flushes", paramLabel = "N", defaultValue = "0",
+            description = "Spatial mode, hilbert or sorted-x order: cut each sorted run into regions of N flushes"
+                    + " and insert each region's records in id order (default: ${DEFAULT-VALUE}, no regions).")
+    int regionFlushes;
+
     @Option(names = "--queries", paramLabel = "Q", defaultValue = "1000",
             description = "Spatial mode: query windows per selectivity (default: ${DEFAULT-VALUE}).")
     int queries;
@@ -86,11 +103,18 @@ final class SpatialMode {
         if (sigmas.stream().anyMatch(sigma -> !(sigma >= 0 && sigma <= 10))) {
             throw command.invalid("--sigma takes values from 0 to 10, got " + sigmas);
         }
-        PointDistribution points;
+        if (regionFlushes < 0) {
+            throw command.invalid("--region-flushes must be at least 0, got " + regionFlushes);
+        }
+        RecordGenerator generator;
         Ordering ordering;
+        RecordOrder order;
         try {
-            points = PointDistributions.create(distribution, Map.of(), seed);
+            PointDistribution points = PointDistributions.create(distribution, Map.of(), seed);
             ordering = Orderings.create(comparator);
+            generator = new RecordGenerator(points, RecordShapes.named("point"), seed);
+            order = RecordOrder.create(recordOrder, generator::point, records, recordOrderCycles,
+                    Math.max(1, (long) regionFlushes * recordsPerFlush));
         } catch (IllegalArgumentException unknown) {
             throw command.invalid(unknown.getMessage());
         }
@@ -119,9 +143,8 @@ final class SpatialMode {
                 throw command.invalid(bad.getMessage());
             }
         }
-        SpatialSimulation.Settings settings = new SpatialSimulation.Settings(
-                new RecordGenerator(points, RecordShapes.named("point"), seed), records, recordsPerFlush, ordering,
-                partitionerParameters, queries, sigmas, seed);
+        SpatialSimulation.Settings settings = new SpatialSimulation.Settings(generator, records, recordsPerFlush,
+                ordering, partitionerParameters, queries, sigmas, seed, order);
         Report report = new Report(out, values, command.format == SimulateCommand.Format.json, flushes);
         Consumer<Progress> progress = report.every(command.every);
         report.finish(policy.family() == Family.LEVELED
@@ -147,8 +170,8 @@ final class SpatialMode {
             this.rowFormat = "%" + flushWidth + "s  %10s  %9s  %9s  %7s  %7s  %s%n";
             if (!json) {
                 out.printf(Locale.ROOT, "policy %s %s%n", values.policy(), values.values());
-                out.printf(Locale.ROOT, "distribution %s, %d records, %d per flush, comparator %s, seed %d%n",
-                        distribution, records, recordsPerFlush, comparator, seed);
+                out.printf(Locale.ROOT, "distribution %s, %d records, %d per flush, comparator %s, seed %d, record"
+                        + " order %s%n", distribution, records, recordsPerFlush, comparator, seed, orderLabel());
                 out.printf(Locale.ROOT, rowFormat, "flush", "records", "W", "W_logged", "merges", "moves",
                         "components per level (L0 first)");
             }
@@ -193,6 +216,9 @@ final class SpatialMode {
                 fields.put("recordsPerFlush", recordsPerFlush);
                 fields.put("comparator", comparator);
                 fields.put("seed", seed);
+                fields.put("recordOrder", recordOrder);
+                fields.put("recordOrderCycles", recordOrderCycles);
+                fields.put("regionFlushes", regionFlushes);
                 fields.put("flushes", summary.flushes());
                 fields.put("writeAmplification", summary.writeAmplification());
                 fields.put("writeAmplificationLogged", summary.writeAmplificationLogged());
@@ -229,6 +255,14 @@ final class SpatialMode {
 
         private void line(String label, String value) {
             AmplificationTotals.line(out, label, value);
+        }
+
+        private String orderLabel() {
+            if (recordOrder.equals("random")) {
+                return recordOrder;
+            }
+            return String.format(Locale.ROOT, "%s (%d cycles, %s)", recordOrder, recordOrderCycles,
+                    regionFlushes == 0 ? "no regions" : "regions of " + regionFlushes + " flushes");
         }
 
         private String trim(double sigma) {

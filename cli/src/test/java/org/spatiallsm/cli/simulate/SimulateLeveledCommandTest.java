@@ -123,6 +123,38 @@ class SimulateLeveledCommandTest {
     }
 
     @Test
+    void aSpatialRecordOrderMakesFlushesLocalAndRandomIsTheDefault() throws IOException {
+        List<String> common = List.of("--policy", "leveled", "--param", "size-ratio=4", "--distribution", "uniform",
+                "--records", "6000", "--records-per-flush", "300", "--queries", "0", "--every", "100", "--format",
+                "json");
+        JsonNode byDefault = summary(common);
+        JsonNode random = summary(common, "--record-order", "random");
+        JsonNode hilbert = summary(common, "--record-order", "hilbert");
+        JsonNode regions = summary(common, "--record-order", "sorted-x", "--record-order-cycles", "2",
+                "--region-flushes", "5");
+
+        assertThat(random).isEqualTo(byDefault);
+        assertThat(byDefault.get("recordOrder").asText()).isEqualTo("random");
+        assertThat(regions.get("recordOrder").asText()).isEqualTo("sorted-x");
+        assertThat(regions.get("recordOrderCycles").asInt()).isEqualTo(2);
+        assertThat(regions.get("regionFlushes").asInt()).isEqualTo(5);
+        // Sorted by Hilbert value, each flush is a small cell that overlaps almost nothing of the level below, so
+        // most merges into level 1 and deeper become moves.
+        assertThat(hilbert.get("moves").asLong()).isGreaterThan(byDefault.get("moves").asLong());
+        assertThat(hilbert.get("writeAmplification").asDouble())
+                .isLessThan(byDefault.get("writeAmplification").asDouble());
+    }
+
+    private static JsonNode summary(List<String> common, String... more) throws IOException {
+        List<String> arguments = new ArrayList<>(common);
+        arguments.addAll(List.of(more));
+        CliRun run = simulate(arguments.toArray(String[]::new));
+        assertThat(run.exitCode()).isZero();
+        List<JsonNode> lines = run.jsonLines();
+        return lines.get(lines.size() - 1).get("summary");
+    }
+
+    @Test
     void theSpatialModeRunsStackPoliciesWhoseComponentsCoverTheirFlushes() throws IOException {
         CliRun run = simulate("--policy", "tiered", "--distribution", "osm-like", "--records", "4000",
                 "--records-per-flush", "500", "--queries", "50", "--sigma", "0", "--format", "json");
@@ -152,6 +184,14 @@ class SimulateLeveledCommandTest {
                 "alpha=1"), "partitioner size has no parameter 'alpha'");
         assertOneLineUsageError(simulate("--policy", "tiered", "--distribution", "uniform", "--partitioner-param",
                 "alpha=1"), "--partitioner-param applies to the leveled policy only");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--record-order",
+                "by-time"), "unknown record order 'by-time' (known: random, hilbert, sorted-x)");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--record-order-cycles",
+                "3"), "cycles and regions apply to a spatial record order (hilbert, sorted-x), not to random");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--record-order",
+                "hilbert", "--record-order-cycles", "0"), "must be at least 1, got 0 and 1");
+        assertOneLineUsageError(simulate("--policy", "leveled", "--distribution", "uniform", "--record-order",
+                "hilbert", "--region-flushes", "-1"), "--region-flushes must be at least 0, got -1");
     }
 
     @Test

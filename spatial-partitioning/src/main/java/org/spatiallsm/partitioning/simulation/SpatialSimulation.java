@@ -18,6 +18,7 @@ import org.spatiallsm.partitioning.leveled.LeveledPolicy;
 import org.spatiallsm.partitioning.ordering.Ordering;
 import org.spatiallsm.workloads.GeoPoint;
 import org.spatiallsm.workloads.RecordGenerator;
+import org.spatiallsm.workloads.RecordOrder;
 import org.spatiallsm.workloads.SpatialQueries;
 
 /**
@@ -34,7 +35,7 @@ public final class SpatialSimulation {
     /**
      * What to simulate.
      *
-     * @param data                  the record generator; record ids 0 .. records - 1 are inserted in order
+     * @param data                  the record generator; record ids 0 .. records - 1 are inserted
      * @param records               how many records
      * @param recordsPerFlush       records per flushed component (the last flush may hold fewer)
      * @param ordering              the index's order inside components (flush, merge and partitions)
@@ -42,9 +43,11 @@ public final class SpatialSimulation {
      * @param queries               windows per selectivity
      * @param sigmas                the selectivities 10^-sigma to test
      * @param querySeed             seed of the windows' centres
+     * @param recordOrder           the order the ids are inserted in (the windows' centres do not depend on it)
      */
     public record Settings(RecordGenerator data, long records, int recordsPerFlush, Ordering ordering,
-            Map<String, String> partitionerParameters, int queries, List<Double> sigmas, long querySeed) {
+            Map<String, String> partitionerParameters, int queries, List<Double> sigmas, long querySeed,
+            RecordOrder recordOrder) {
 
         public Settings {
             if (records < 1 || recordsPerFlush < 1 || queries < 0) {
@@ -52,6 +55,13 @@ public final class SpatialSimulation {
             }
             partitionerParameters = Map.copyOf(partitionerParameters);
             sigmas = List.copyOf(sigmas);
+        }
+
+        /** Ids inserted in id order ({@link RecordOrder#random()}). */
+        public Settings(RecordGenerator data, long records, int recordsPerFlush, Ordering ordering,
+                Map<String, String> partitionerParameters, int queries, List<Double> sigmas, long querySeed) {
+            this(data, records, recordsPerFlush, ordering, partitionerParameters, queries, sigmas, querySeed,
+                    RecordOrder.random());
         }
 
         /** How many flushes the records make. */
@@ -63,7 +73,8 @@ public final class SpatialSimulation {
             long first = index * recordsPerFlush;
             long last = Math.min(records, first + recordsPerFlush);
             Entries entries = new Entries((int) (last - first));
-            for (long id = first; id < last; id++) {
+            for (long position = first; position < last; position++) {
+                long id = recordOrder.id(position);
                 GeoPoint point = data.point(id);
                 entries.addPoint(id, point.lon(), point.lat());
             }
