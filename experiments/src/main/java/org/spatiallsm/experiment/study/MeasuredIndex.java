@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -133,8 +134,10 @@ final class MeasuredIndex {
             EngineCosts costs = policy.reportsEvents() ? EngineCosts.of(PartitionHistories.of(own),
                     !policy.leveled()) : listedCosts(key);
             Boolean agrees = null; // unknown for the stock policies, which have no core here
+            Optional<String> difference = Optional.empty();
             if (policy.stackCore().isPresent()) {
-                agrees = DecisionReplay.makesTheEnginesMerges(policy.stackCore().get(), PartitionHistories.of(own));
+                difference = DecisionReplay.difference(policy.stackCore().get(), PartitionHistories.of(own));
+                agrees = difference.isEmpty();
             } else if (policy.leveled()) {
                 agrees = levelsEqual.get(key);
             }
@@ -149,7 +152,7 @@ final class MeasuredIndex {
                     depthMeaningful ? costs.maxWritesPerRecord() : null, optimum, agrees,
                     policy.reportsEvents() ? costs.peakBytes() : null,
                     policy.reportsEvents() ? costs.transientSpace() : null, perLookup, lookups, openedPerLookup,
-                    recordsPerSecond);
+                    recordsPerSecond, difference.orElse(null));
             run.log(String.format(Locale.ROOT, "%s: %d flushes, W %.2f, max writes per record %s"
                     + " (optimum %s), transient space %s, components per lookup %.2f (opened %s), "
                     + "engine = core: %s, %.0f records/s", key, costs.flushes(), costs.writeAmplification(),
@@ -157,7 +160,8 @@ final class MeasuredIndex {
                     policy.reportsEvents() ? String.format(Locale.ROOT, "%.2f", costs.transientSpace()) : "-",
                     perLookup, openedPerLookup.isPresent()
                             ? String.format(Locale.ROOT, "%.2f", openedPerLookup.getAsDouble()) : "-",
-                    agrees == null ? "-" : agrees, recordsPerSecond));
+                    agrees == null ? "-" : agrees + difference.map(why -> " (" + why + ")").orElse(""),
+                    recordsPerSecond));
         }
     }
 

@@ -38,7 +38,7 @@ public final class MergePoliciesStudy implements Study {
     static final List<String> SUMMARY_COLUMNS = List.of("node", "partition", "flushes", "write_amplification",
             "entry_write_amplification", "merges", "max_writes_per_record", "optimal_max_writes", "core_agrees",
             "peak_bytes", "transient_space", "components_per_lookup", "lookups", "components_opened_per_lookup",
-            "records_per_s");
+            "records_per_s", "core_difference");
     static final List<String> POINT_LOOKUP_COLUMNS = List.of("phase", "lookups", "searches", "components_opened",
             "components_skipped", "filters_tested", "filters_rejected", "btrees_searched", "false_positives",
             "pages_read", "filter_pages_read", "filter_bytes", "component_bytes");

@@ -1,6 +1,7 @@
 package org.spatiallsm.merge.simulation;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -66,6 +67,74 @@ public final class DecisionReplay {
      */
     public static boolean makesTheEnginesMerges(MergePolicy core, PartitionHistory history) {
         return Set.copyOf(replayFlushes(core, history).merges()).equals(history.mergedRanges());
+    }
+
+    /**
+     * Why the core, replayed over the partition's flushes ({@link #replayFlushes}), does not make exactly the engine's
+     * merges; empty when it does. Two causes, told apart by asking the core at the engine's own decision points
+     * ({@link #decisionsAtEachEvent}):
+     * <ul>
+     * <li>at some decision point the core, given the stack the engine showed, picks another merge than the engine
+     * scheduled: the engine or its adapter does not do what the core decides;</li>
+     * <li>the core agrees at every decision point, but merges ran while flushes landed: the engine's core counted the
+     * running merge's inputs (a policy with a component bound k may switch rules when they push the stack over k),
+     * where the replay, whose merges complete before the next flush, had already merged them. Then the reason names
+     * the engine's first merge the replay does not make, the stack it was decided on and the merging components.</li>
+     * </ul>
+     */
+    public static Optional<String> difference(MergePolicy core, PartitionHistory history) {
+        Set<FlushRange> replayed = Set.copyOf(replayFlushes(core, history).merges());
+        if (replayed.equals(history.mergedRanges())) {
+            return Optional.empty();
+        }
+        List<Decision> decisions;
+        try {
+            decisions = decisionsAtEachEvent(core, history);
+        } catch (IllegalStateException coreAskedTheImpossible) {
+            return Optional.of(coreAskedTheImpossible.getMessage());
+        }
+        Optional<Decision> disagreement = decisions.stream().filter(decision -> !decision.agrees()).findFirst();
+        if (disagreement.isPresent()) {
+            Decision decision = disagreement.get();
+            return Optional.of("engine and core differ after " + describe(decision.after(), history)
+                    + ": the core merges " + decision.core().map(Object::toString).orElse("nothing")
+                    + ", the engine " + decision.engine().map(Object::toString).orElse("nothing"));
+        }
+        List<EngineEvent> events = history.allEvents();
+        for (int i = 1; i < events.size(); i++) {
+            EngineEvent scheduled = events.get(i);
+            List<FlushRange> inputs = scheduled.isMergeScheduled() ? history.flushes(scheduled.inputs()) : List.of();
+            if (!inputs.isEmpty() && !replayed.contains(span(inputs))) {
+                EngineEvent decidedAfter = events.get(i - 1);
+                List<FlushRange> merging = history.flushes(decidedAfter.stack().stream()
+                        .filter(EngineComponent::merging).toList());
+                return Optional.of("the core agrees at every decision point of the engine; its merge of " + inputs
+                        + " after " + describe(decidedAfter, history) + " is not the replay's: it was decided on "
+                        + decidedAfter.stack().size() + " components, " + merging.size()
+                        + " of them in running merges " + merging
+                        + ", which the replay, completing every merge before the next flush, had already merged");
+            }
+        }
+        Optional<FlushRange> unannounced = history.mergedRanges().stream().filter(range -> !replayed.contains(range))
+                .min(Comparator.comparingLong(FlushRange::last));
+        if (unannounced.isPresent()) {
+            return Optional.of("the engine merged flushes " + unannounced.get()
+                    + ", which the replay does not, and no scheduled-merge event shows the decision");
+        }
+        FlushRange missing = replayed.stream().filter(range -> !history.mergedRanges().contains(range))
+                .min(Comparator.comparingLong(FlushRange::last)).orElseThrow();
+        return Optional.of("the core agrees at every decision point of the engine, but the replay merges flushes "
+                + missing + ", which the engine never merged (a merge still running when the events ended?)");
+    }
+
+    /** The merge of consecutive components {@code newestFirst}, as the flushes its output holds. */
+    private static FlushRange span(List<FlushRange> newestFirst) {
+        return new FlushRange(newestFirst.get(newestFirst.size() - 1).first(), newestFirst.get(0).last());
+    }
+
+    private static String describe(EngineEvent event, PartitionHistory history) {
+        String what = event.isFlush() ? "flush " : "the merge into ";
+        return what + history.flushes(event.component().orElseThrow());
     }
 
     /**

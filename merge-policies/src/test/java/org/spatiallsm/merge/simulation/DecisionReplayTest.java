@@ -46,6 +46,7 @@ class DecisionReplayTest {
         assertThat(replay.stacks()).containsExactly(List.of(flushes(1, 1)), List.of(flushes(2, 2), flushes(1, 1)),
                 List.of(flushes(1, 3)), List.of(flushes(4, 4), flushes(1, 3)));
         assertThat(DecisionReplay.makesTheEnginesMerges(CONSTANT_ALL_2, history)).isTrue();
+        assertThat(DecisionReplay.difference(CONSTANT_ALL_2, history)).isEmpty();
         // No decision after the scheduling itself; after flush 4 the core waits for the running merge.
         assertThat(decisions).extracting(Decision::after).containsExactly(events.get(0), events.get(1),
                 events.get(2), events.get(4), events.get(5));
@@ -76,6 +77,8 @@ class DecisionReplayTest {
             assertThat(d.core()).contains(List.of(flushes(3, 3), flushes(2, 2), flushes(1, 1)));
             assertThat(d.engine()).contains(List.of(flushes(3, 3), flushes(2, 2)));
         });
+        assertThat(DecisionReplay.difference(CONSTANT_ALL_2, history))
+                .contains("engine and core differ after flush 3: the core merges [3, 2, 1], the engine [3, 2]");
     }
 
     @Test
@@ -87,6 +90,8 @@ class DecisionReplayTest {
         assertThat(DecisionReplay.makesTheEnginesMerges(CONSTANT_ALL_2, history)).isFalse();
         assertThat(DecisionReplay.decisionsAtEachEvent(CONSTANT_ALL_2, history)).extracting(Decision::agrees)
                 .containsExactly(true, true, false);
+        assertThat(DecisionReplay.difference(CONSTANT_ALL_2, history))
+                .contains("engine and core differ after flush 3: the core merges [3, 2, 1], the engine nothing");
     }
 
     @Test
