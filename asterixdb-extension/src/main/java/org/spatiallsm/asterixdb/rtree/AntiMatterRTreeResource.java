@@ -28,7 +28,6 @@ import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeCopyTupleWriterFac
 import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeTupleWriterFactory;
 import org.apache.hyracks.storage.am.lsm.rtree.tuples.LSMRTreeTupleWriterFactoryForPointMBR;
 import org.apache.hyracks.storage.am.rtree.frames.RTreeFrameFactory;
-import org.apache.hyracks.storage.am.rtree.frames.RTreeNSMInteriorFrameFactory;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.buffercache.IBufferCache;
 import org.spatiallsm.asterixdb.app.StockFields;
@@ -86,8 +85,9 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
                 : new LSMRTreeCopyTupleWriterFactory(typeTraits, nullTypeTraits, nullIntrospector);
         RTreeTypeAwareTupleWriterFactory bulkLoadLeafWriter = isPointMBR ? pointLeafWriter(keyFields)
                 : new LSMRTreeTupleWriterFactory(typeTraits, false, nullTypeTraits, nullIntrospector);
+        // Interior pages of memory and disk components alike: the test reads the page as the stock one does.
         RTreeFrameFactory interiorFrames =
-                new RTreeNSMInteriorFrameFactory(interiorWriter, valueProviderFactories, rtreePolicyType, isPointMBR);
+                new DoubleKeyInteriorFrameFactory(interiorWriter, valueProviderFactories, rtreePolicyType, isPointMBR);
         LSMRTreeTupleWriterFactory buddyWriter =
                 new LSMRTreeTupleWriterFactory(typeTraits, true, nullTypeTraits, nullIntrospector);
         RTreeFactory diskTrees = new RunSkippingRTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,

@@ -4,8 +4,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.apache.asterix.dataflow.data.nontagged.serde.ADoubleSerializerDeserializer;
-import org.apache.asterix.om.types.ATypeTag;
 import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
@@ -26,9 +24,8 @@ import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
  * search per outer record, spent most of its time there (measured in docs/index-organisations.md). Two changes, each
  * leaving every answer as it was:
  * <ul>
- * <li>Two AsterixDB doubles are compared directly. AsterixDB's generic comparator (type tags, type hierarchy and number
- * promotion on every call) returns {@code Double.compare} of two doubles, which is what this frame computes; any other
- * pair (a null query key, another numeric type) still goes to the index's comparator.</li>
+ * <li>Two AsterixDB doubles are compared directly ({@link DoubleKeys}); any other pair (a null query key, another
+ * numeric type) still goes to the index's comparator.</li>
  * <li>On the pages of disk components ({@code immutablePages}), the entries' {@link LeafRuns run boxes} are computed on
  * a page's first search and kept, and a search skips the runs whose box misses its query. A disk component's pages
  * never change once bulk-loaded, and a page is known by its buffer-cache id: the file id (never reused while the node
@@ -40,8 +37,6 @@ import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
 public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
 
     private static final long serialVersionUID = 1L;
-    /** A tagged double: its type tag, then its 8 bytes. */
-    private static final int TAGGED_DOUBLE_LENGTH = 9;
     /** About 2 KB of boxes per full leaf of points: 2 MB per index partition. */
     static final int CACHED_LEAVES = 1024;
     /** Cached for a leaf whose entries are not all doubles: its search tests every entry. */
@@ -135,8 +130,8 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             IBinaryComparator[] comparators = cmp.getComparators();
             for (int low = 0; low < dimensions; low++) {
                 int high = dimensions + low;
-                if (compare(comparators[low], query, low, frameTuple, high) > 0
-                        || compare(comparators[low], query, high, frameTuple, low) < 0) {
+                if (DoubleKeys.compare(comparators[low], query, low, frameTuple, high) > 0
+                        || DoubleKeys.compare(comparators[low], query, high, frameTuple, low) < 0) {
                     return false;
                 }
             }
@@ -184,7 +179,8 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
                 queryLow = new double[dimensions];
                 queryHigh = new double[dimensions];
             }
-            if (!readBox(query, dimensions, queryLow, queryHigh) || !(page instanceof ICachedPageInternal internal)) {
+            if (!DoubleKeys.readBox(query, dimensions, queryLow, queryHigh)
+                    || !(page instanceof ICachedPageInternal internal)) {
                 return;
             }
             long pageId = internal.getDiskPageId();
@@ -209,41 +205,9 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             boolean[] allDoubles = { true };
             LeafRuns leaf = LeafRuns.of(getTupleCount(), dimensions, (entry, low, high) -> {
                 frameTuple.resetByTupleIndex(this, entry);
-                allDoubles[0] &= readBox(frameTuple, dimensions, low, high);
+                allDoubles[0] &= DoubleKeys.readBox(frameTuple, dimensions, low, high);
             });
             return allDoubles[0] ? leaf : NO_RUNS;
         }
-    }
-
-    /** Reads a key's low corner (fields 0 .. d-1) and high corner (d .. 2d-1); false if one is not a double. */
-    static boolean readBox(ITupleReference key, int dimensions, double[] low, double[] high) {
-        for (int d = 0; d < dimensions; d++) {
-            if (!isDouble(key, d) || !isDouble(key, dimensions + d)) {
-                return false;
-            }
-            low[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(d), key.getFieldStart(d) + 1);
-            high[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(dimensions + d),
-                    key.getFieldStart(dimensions + d) + 1);
-        }
-        return true;
-    }
-
-    private static boolean isDouble(ITupleReference key, int field) {
-        return key.getFieldLength(field) == TAGGED_DOUBLE_LENGTH
-                && key.getFieldData(field)[key.getFieldStart(field)] == ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG;
-    }
-
-    /** Field {@code fa} of {@code a} against field {@code fb} of {@code b}, as {@code generic} would answer. */
-    static int compare(IBinaryComparator generic, ITupleReference a, int fa, ITupleReference b, int fb)
-            throws HyracksDataException {
-        byte[] aBytes = a.getFieldData(fa);
-        int aStart = a.getFieldStart(fa);
-        byte[] bBytes = b.getFieldData(fb);
-        int bStart = b.getFieldStart(fb);
-        if (isDouble(a, fa) && isDouble(b, fb)) {
-            return Double.compare(ADoubleSerializerDeserializer.getDouble(aBytes, aStart + 1),
-                    ADoubleSerializerDeserializer.getDouble(bBytes, bStart + 1));
-        }
-        return generic.compare(aBytes, aStart, a.getFieldLength(fa), bBytes, bStart, b.getFieldLength(fb));
     }
 }

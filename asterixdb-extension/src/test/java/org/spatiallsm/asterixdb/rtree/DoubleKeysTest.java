@@ -14,8 +14,8 @@ import org.apache.hyracks.data.std.primitive.LongPointable;
 import org.apache.hyracks.dataflow.common.comm.io.ArrayTupleReference;
 import org.junit.jupiter.api.Test;
 
-/** The leaf frame's direct comparison answers as AsterixDB's comparator of the R-tree's keys does. */
-class DoubleKeyLeafFrameFactoryTest {
+/** The frames' direct comparison answers as AsterixDB's comparator of the R-tree's keys does. */
+class DoubleKeysTest {
 
     @Test
     void comparesEveryPairAsTheGenericComparator() throws Exception {
@@ -39,7 +39,7 @@ class DoubleKeyLeafFrameFactoryTest {
             for (ArrayTupleReference b : values) {
                 int expected = generic.compare(a.getFieldData(0), 0, a.getFieldLength(0), b.getFieldData(0), 0,
                         b.getFieldLength(0));
-                assertThat(Integer.signum(DoubleKeyLeafFrameFactory.compare(generic, a, 0, b, 0)))
+                assertThat(Integer.signum(DoubleKeys.compare(generic, a, 0, b, 0)))
                         .isEqualTo(Integer.signum(expected));
             }
         }

@@ -1,0 +1,53 @@
+package org.spatiallsm.asterixdb.rtree;
+
+import org.apache.asterix.dataflow.data.nontagged.serde.ADoubleSerializerDeserializer;
+import org.apache.asterix.om.types.ATypeTag;
+import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
+import org.apache.hyracks.api.exceptions.HyracksDataException;
+import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
+
+/**
+ * The R-tree frames' direct reading and comparison of AsterixDB doubles, the keys of every spatial-lsm R-tree on
+ * points and rectangles. AsterixDB's generic comparator (type tags, type hierarchy and number promotion on every call)
+ * returns {@code Double.compare} of two doubles; any other pair goes to it.
+ */
+final class DoubleKeys {
+
+    /** A tagged double: its type tag, then its 8 bytes. */
+    private static final int TAGGED_DOUBLE_LENGTH = 9;
+
+    private DoubleKeys() {
+    }
+
+    /** Reads a key's low corner (fields 0 .. d-1) and high corner (d .. 2d-1); false if one is not a double. */
+    static boolean readBox(ITupleReference key, int dimensions, double[] low, double[] high) {
+        for (int d = 0; d < dimensions; d++) {
+            if (!isDouble(key, d) || !isDouble(key, dimensions + d)) {
+                return false;
+            }
+            low[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(d), key.getFieldStart(d) + 1);
+            high[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(dimensions + d),
+                    key.getFieldStart(dimensions + d) + 1);
+        }
+        return true;
+    }
+
+    private static boolean isDouble(ITupleReference key, int field) {
+        return key.getFieldLength(field) == TAGGED_DOUBLE_LENGTH
+                && key.getFieldData(field)[key.getFieldStart(field)] == ATypeTag.SERIALIZED_DOUBLE_TYPE_TAG;
+    }
+
+    /** Field {@code fa} of {@code a} against field {@code fb} of {@code b}, as {@code generic} would answer. */
+    static int compare(IBinaryComparator generic, ITupleReference a, int fa, ITupleReference b, int fb)
+            throws HyracksDataException {
+        byte[] aBytes = a.getFieldData(fa);
+        int aStart = a.getFieldStart(fa);
+        byte[] bBytes = b.getFieldData(fb);
+        int bStart = b.getFieldStart(fb);
+        if (isDouble(a, fa) && isDouble(b, fb)) {
+            return Double.compare(ADoubleSerializerDeserializer.getDouble(aBytes, aStart + 1),
+                    ADoubleSerializerDeserializer.getDouble(bBytes, bStart + 1));
+        }
+        return generic.compare(aBytes, aStart, a.getFieldLength(fa), bBytes, bStart, b.getFieldLength(fb));
+    }
+}
