@@ -106,8 +106,8 @@ public final class KnnStudy implements Study {
         return switch (scale) {
             case SMOKE -> "38 s on a fresh cluster, 56 s with the smoke test's report and checks (shared machine, load "
                     + "average about 25)";
-            case SMALL -> "7 min 34 s for the two R-trees on the in-process test cluster (shared machine, load "
-                    + "average 22 to 31); with the organisations not measured yet";
+            case SMALL -> "10 min 17 s on the I/O-bound cluster, all six indexes (load average 3 to 4, beside a full "
+                    + "test run)";
             case MEDIUM -> "not measured as the preset; with 20 points and three of the six indexes, I/O-bound: "
                     + "23 min 47 s";
             case LARGE -> "not measured: about 16 hours by the reduced medium run's rate (20 times its records, "
