@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +26,7 @@ class PresetRunTimesDocTest {
 
     private static final Path DOC = Path.of("..", "docs", "experiments.md");
     private static final String RUN_TIME_COLUMN = "run time on 2 cores";
+    private static final Pattern NEXT_SECTION = Pattern.compile("\n#{2,3} ");
 
     static List<Study> studies() {
         return Studies.ALL;
@@ -41,12 +44,15 @@ class PresetRunTimesDocTest {
                 .containsExactlyEntriesOf(listed);
     }
 
-    /** The text of the section headed {@code ### name}, up to the next heading of the same or a higher level. */
+    /**
+     * The text of the section headed {@code ### name}, up to the next heading of level 2 or 3 (not at a line starting
+     * with a single {@code #}, which may be a comment in a shell block).
+     */
     private static String section(String doc, String name) {
         int start = doc.indexOf("\n### " + name + "\n");
         assertThat(start).as("a section '### " + name + "' in docs/experiments.md").isNotNegative();
-        int end = doc.indexOf("\n#", start + 1);
-        return end < 0 ? doc.substring(start) : doc.substring(start, end);
+        Matcher next = NEXT_SECTION.matcher(doc);
+        return next.find(start + 1) ? doc.substring(start, next.start()) : doc.substring(start);
     }
 
     /** Scale id to the last cell of its row in the section's table whose last column is the run time. */
