@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.apache.hyracks.api.dataflow.value.IBinaryComparator;
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
 import org.apache.hyracks.storage.am.common.api.IPrimitiveValueProvider;
@@ -97,8 +96,7 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
         private LeafRuns pageRuns;
         /** Per run of the current page, whether the current query meets its box; filled as the search goes. */
         private byte[] verdicts = new byte[0];
-        private double[] queryLow = new double[0];
-        private double[] queryHigh = new double[0];
+        private final QueryBox queryBox = new QueryBox();
 
         Frame(ITreeIndexTupleWriter tupleWriter, IPrimitiveValueProvider[] keyValueProviders,
                 RTreePolicyType rtreePolicyType, boolean isPointMBR, DoubleKeyLeafFrameFactory cache) {
@@ -117,25 +115,14 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
         @Override
         public boolean intersect(ITupleReference query, int tupleIndex, MultiComparator cmp)
                 throws HyracksDataException {
-            if (cache != null) {
-                if (!prepared) {
-                    prepare(query, cmp);
-                }
-                if (pageRuns != null && !runMeets(tupleIndex / LeafRuns.RUN)) {
-                    return false;
-                }
+            if (!prepared) {
+                prepare(query, cmp);
+            }
+            if (pageRuns != null && !runMeets(tupleIndex / LeafRuns.RUN)) {
+                return false;
             }
             frameTuple.resetByTupleIndex(this, tupleIndex);
-            int dimensions = cmp.getKeyFieldCount() / 2;
-            IBinaryComparator[] comparators = cmp.getComparators();
-            for (int low = 0; low < dimensions; low++) {
-                int high = dimensions + low;
-                if (DoubleKeys.compare(comparators[low], query, low, frameTuple, high) > 0
-                        || DoubleKeys.compare(comparators[low], query, high, frameTuple, low) < 0) {
-                    return false;
-                }
-            }
-            return true;
+            return queryBox.meets(query, frameTuple, cmp);
         }
 
         /**
@@ -144,9 +131,6 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
          * may.
          */
         int nextCandidate(ITupleReference query, int from, MultiComparator cmp) {
-            if (cache == null) {
-                return from;
-            }
             if (!prepared) {
                 prepare(query, cmp);
             }
@@ -165,22 +149,18 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
         /** Whether the current query meets the box of run {@code run} of the current page; decided once per run. */
         private boolean runMeets(int run) {
             if (verdicts[run] == UNKNOWN) {
-                verdicts[run] = pageRuns.meets(run, queryLow, queryHigh) ? MEETS : MISSES;
+                verdicts[run] = pageRuns.meets(run, queryBox.low(), queryBox.high()) ? MEETS : MISSES;
             }
             return verdicts[run] == MEETS;
         }
 
-        /** The query's box and the page's runs, if the query is all doubles and the page an immutable one. */
+        /** The query's box, and the page's runs if the query is all doubles and the page an immutable one. */
         private void prepare(ITupleReference query, MultiComparator cmp) {
             prepared = true;
             pageRuns = null;
             int dimensions = cmp.getKeyFieldCount() / 2;
-            if (queryLow.length != dimensions) {
-                queryLow = new double[dimensions];
-                queryHigh = new double[dimensions];
-            }
-            if (!DoubleKeys.readBox(query, dimensions, queryLow, queryHigh)
-                    || !(page instanceof ICachedPageInternal internal)) {
+            queryBox.read(query, dimensions);
+            if (cache == null || !queryBox.doubles() || !(page instanceof ICachedPageInternal internal)) {
                 return;
             }
             long pageId = internal.getDiskPageId();

@@ -25,11 +25,41 @@ final class DoubleKeys {
             if (!isDouble(key, d) || !isDouble(key, dimensions + d)) {
                 return false;
             }
-            low[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(d), key.getFieldStart(d) + 1);
-            high[d] = ADoubleSerializerDeserializer.getDouble(key.getFieldData(dimensions + d),
-                    key.getFieldStart(dimensions + d) + 1);
+            low[d] = value(key, d);
+            high[d] = value(key, dimensions + d);
         }
         return true;
+    }
+
+    /** Answers of {@link #meets}. */
+    static final int MISSES = 0;
+    static final int MEETS = 1;
+    static final int NOT_DOUBLES = 2;
+
+    /**
+     * Whether the box of {@code entry} (low corner in fields 0 .. d-1, high corner in d .. 2d-1) meets the query box
+     * {@code low .. high}: query low <= entry high and query high >= entry low on every axis, axis by axis as the
+     * stock test goes, by {@code Double.compare}. {@link #NOT_DOUBLES} if a coordinate it reaches is not a double,
+     * for the caller to ask the generic comparator instead. The query's box is read once per search page, not once
+     * per entry: reading a join's query key goes through its input frame's field slots, which cost more than the
+     * test itself.
+     */
+    static int meets(ITupleReference entry, double[] low, double[] high) {
+        int dimensions = low.length;
+        for (int d = 0; d < dimensions; d++) {
+            int h = dimensions + d;
+            if (!isDouble(entry, d) || !isDouble(entry, h)) {
+                return NOT_DOUBLES;
+            }
+            if (Double.compare(low[d], value(entry, h)) > 0 || Double.compare(high[d], value(entry, d)) < 0) {
+                return MISSES;
+            }
+        }
+        return MEETS;
+    }
+
+    private static double value(ITupleReference key, int field) {
+        return ADoubleSerializerDeserializer.getDouble(key.getFieldData(field), key.getFieldStart(field) + 1);
     }
 
     private static boolean isDouble(ITupleReference key, int field) {

@@ -49,7 +49,7 @@ import org.apache.hyracks.storage.common.buffercache.NoOpPageWriteCallback;
 import org.apache.hyracks.storage.common.file.FileMapManager;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * On a real bulk-loaded R-tree of a disk component (spatial-lsm's frames and {@link RunSkippingRTreeFactory}, pages
@@ -57,7 +57,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link DoubleKeyLeafFrameFactory}'s frames returns exactly the entries, in the same order, that the stock cursor with
  * the stock frames returns, for many windows: random ones of every size, points, windows whose edges lie on entries
  * (every pair of entries next to each other in the leaves, so every run and page boundary), empty results and the
- * whole extent. Small pages give many leaves and interior levels.
+ * whole extent. Small pages give many leaves and interior levels. Also with leaf frames for pages that may change
+ * (memory components': no run boxes, only the query box read once per page), and with one query tuple refilled for
+ * every window, as an index nested-loop join's search reuses its key.
  */
 class RunSkippingSearchCursorTest {
 
@@ -69,9 +71,9 @@ class RunSkippingSearchCursorTest {
     @TempDir
     Path directory;
 
-    @ParameterizedTest(name = "point MBRs: {0}")
-    @ValueSource(booleans = { true, false })
-    void returnsTheStockCursorsEntriesInItsOrder(boolean isPointMBR) throws Exception {
+    @ParameterizedTest(name = "point MBRs: {0}, immutable pages: {1}")
+    @CsvSource({ "true, true", "false, true", "true, false", "false, false" })
+    void returnsTheStockCursorsEntriesInItsOrder(boolean isPointMBR, boolean immutablePages) throws Exception {
         Random random = new Random(isPointMBR ? 28 : 29);
         double[][] boxes = boxes(random, isPointMBR);
         IOManager ioManager = new IOManager(List.of(new IODeviceHandle(directory.toFile(), "io")),
@@ -97,7 +99,7 @@ class RunSkippingSearchCursorTest {
                             NullIntrospector.INSTANCE)
                     : interiorWriter;
             DoubleKeyLeafFrameFactory leafFrames = new DoubleKeyLeafFrameFactory(leafWriter, valueProviders,
-                    RTreePolicyType.RSTARTREE, isPointMBR, true);
+                    RTreePolicyType.RSTARTREE, isPointMBR, immutablePages);
             DoubleKeyInteriorFrameFactory interiorFrames = new DoubleKeyInteriorFrameFactory(interiorWriter,
                     valueProviders, RTreePolicyType.RSTARTREE, isPointMBR);
             RTree tree = new RunSkippingRTreeFactory(ioManager, bufferCache,
@@ -119,14 +121,18 @@ class RunSkippingSearchCursorTest {
             MultiComparator cmp = MultiComparator.create(comparators);
 
             List<double[]> windows = windows(random, boxes);
+            // One query tuple and predicate for every search, refilled per window, as an index search operator
+            // reuses its key over its input frames: the frames must not keep an earlier window's box.
+            ArrayTupleReference query = new ArrayTupleReference();
+            SearchPredicate reused = new SearchPredicate(query, cmp);
             long found = 0;
             int empty = 0;
             for (double[] window : windows) {
-                SearchPredicate predicate = new SearchPredicate(tuple(window, -1), cmp);
-                List<String> expected = search(accessor, stock, predicate);
+                List<String> expected = search(accessor, stock, new SearchPredicate(tuple(window, -1), cmp));
                 // Twice: the second search finds the leaves' run boxes kept from the first.
                 for (int pass = 0; pass < 2; pass++) {
-                    assertThat(search(accessor, runSkipping, predicate)).as("window %s", Arrays.toString(window))
+                    fill(query, window);
+                    assertThat(search(accessor, runSkipping, reused)).as("window %s", Arrays.toString(window))
                             .isEqualTo(expected);
                 }
                 found += expected.size();
@@ -228,6 +234,16 @@ class RunSkippingSearchCursorTest {
 
     /** A key of tagged doubles, then (if {@code id >= 0}) a tagged bigint. */
     private static ITupleReference tuple(double[] box, long id) throws IOException {
+        ArrayTupleReference tuple = new ArrayTupleReference();
+        fill(tuple, box, id);
+        return tuple;
+    }
+
+    private static void fill(ArrayTupleReference query, double[] box) throws IOException {
+        fill(query, box, -1);
+    }
+
+    private static void fill(ArrayTupleReference tuple, double[] box, long id) throws IOException {
         ArrayTupleBuilder builder = new ArrayTupleBuilder(id >= 0 ? KEYS + 1 : KEYS);
         DataOutput out = builder.getDataOutput();
         for (double coordinate : box) {
@@ -240,8 +256,6 @@ class RunSkippingSearchCursorTest {
             out.writeLong(id);
             builder.addFieldEndOffset();
         }
-        ArrayTupleReference tuple = new ArrayTupleReference();
         tuple.reset(builder.getFieldEndOffsets(), builder.getByteArray());
-        return tuple;
     }
 }
