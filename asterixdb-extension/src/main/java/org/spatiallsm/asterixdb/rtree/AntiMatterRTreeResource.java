@@ -85,15 +85,15 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
                 : new LSMRTreeCopyTupleWriterFactory(typeTraits, nullTypeTraits, nullIntrospector);
         RTreeTypeAwareTupleWriterFactory bulkLoadLeafWriter = isPointMBR ? pointLeafWriter(keyFields)
                 : new LSMRTreeTupleWriterFactory(typeTraits, false, nullTypeTraits, nullIntrospector);
-        // Interior pages of memory and disk components alike: the test reads the page as the stock one does.
-        RTreeFrameFactory interiorFrames =
-                new DoubleKeyInteriorFrameFactory(interiorWriter, valueProviderFactories, rtreePolicyType, isPointMBR);
+        RTreeFrameFactory interiorFrames = interiorFrames(interiorWriter, false);
+        DoubleKeyInteriorFrameFactory diskInteriorFrames = interiorFrames(interiorWriter, true);
         LSMRTreeTupleWriterFactory buddyWriter =
                 new LSMRTreeTupleWriterFactory(typeTraits, true, nullTypeTraits, nullIntrospector);
         RTreeFactory diskTrees = new RunSkippingRTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
-                interiorFrames, leafFrames(copyLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
+                diskInteriorFrames, leafFrames(copyLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
         RTreeFactory bulkLoadTrees = new RunSkippingRTreeFactory(ioManager, diskBufferCache, metadataPageManagerFactory,
-                interiorFrames, leafFrames(bulkLoadLeafWriter, true), cmpFactories, typeTraits.length, isPointMBR);
+                diskInteriorFrames, leafFrames(bulkLoadLeafWriter, true), cmpFactories, typeTraits.length,
+                isPointMBR);
 
         ComponentFilterHelper filterHelper = null;
         LSMComponentFilterFrameFactory filterFrames = null;
@@ -131,6 +131,13 @@ public abstract class AntiMatterRTreeResource extends LSMRTreeWithAntiMatterLoca
     private RTreeTypeAwareTupleWriterFactory pointLeafWriter(int keyFields) {
         return new LSMRTreeTupleWriterFactoryForPointMBR(typeTraits, keyFields, btreeCmpFactories.length - keyFields,
                 true, false, nullTypeTraits, nullIntrospector);
+    }
+
+    /** @param diskComponents whether the frames read disk components' pages, which never change */
+    private DoubleKeyInteriorFrameFactory interiorFrames(RTreeTypeAwareTupleWriterFactory writer,
+            boolean diskComponents) {
+        return new DoubleKeyInteriorFrameFactory(writer, valueProviderFactories, rtreePolicyType, isPointMBR,
+                diskComponents);
     }
 
     /** @param diskComponents whether the frames read disk components' pages, which never change */

@@ -14,20 +14,33 @@ import org.apache.hyracks.storage.common.MultiComparator;
 import org.apache.hyracks.storage.common.buffercache.ICachedPage;
 
 /**
- * Interior frames of spatial-lsm's R-trees whose search test compares AsterixDB doubles directly, against the query
- * box read once per page ({@link QueryBox}), as {@link DoubleKeyLeafFrameFactory}'s leaves do. A search tests every
- * child entry of every interior page it visits, and with the leaves' runs skipped, the stock test through AsterixDB's
- * generic comparator was about a fifth of an index nested-loop join's search time (docs/index-organisations.md).
+ * Interior frames of spatial-lsm's R-trees with a cheaper search test. A search tests every child entry of every
+ * interior page it visits; with the leaves' runs skipped, the stock test through AsterixDB's generic comparator was
+ * about a fifth of an index nested-loop join's search time, and reading each child's tuple still a fifth of what was
+ * left (docs/index-organisations.md). So, as {@link DoubleKeyLeafFrameFactory}'s leaves do:
+ * <ul>
+ * <li>entries are tested against the query box read once per page ({@link QueryBox}), comparing doubles directly;</li>
+ * <li>on the pages of disk components ({@code immutablePages}), each child's box is read on the page's first search
+ * and kept ({@link PageBoxes}, at most {@value #CACHED_BYTES} bytes per factory), so a later search tests kept
+ * doubles only.</li>
+ * </ul>
  * Every other operation (inserts, splits, MBR updates) is the stock frame's.
  */
 public final class DoubleKeyInteriorFrameFactory extends RTreeNSMInteriorFrameFactory {
 
     private static final long serialVersionUID = 1L;
+    /** 32 bytes per child of a 2-d page: tens of thousands of interior entries per index partition. */
+    static final long CACHED_BYTES = 1L << 20;
 
+    private final boolean immutablePages;
+    private transient PageBoxes children;
+
+    /** @param immutablePages the frames read pages of disk components only, which never change */
     public DoubleKeyInteriorFrameFactory(RTreeTypeAwareTupleWriterFactory tupleWriterFactory,
             IPrimitiveValueProviderFactory[] keyValueProviderFactories, RTreePolicyType rtreePolicyType,
-            boolean isPointMBR) {
+            boolean isPointMBR, boolean immutablePages) {
         super(tupleWriterFactory, keyValueProviderFactories, rtreePolicyType, isPointMBR);
+        this.immutablePages = immutablePages;
     }
 
     @Override
@@ -36,19 +49,32 @@ public final class DoubleKeyInteriorFrameFactory extends RTreeNSMInteriorFrameFa
         for (int i = 0; i < keyValueProviders.length; i++) {
             keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
         }
-        return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR);
+        return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR,
+                immutablePages ? children() : null);
+    }
+
+    private synchronized PageBoxes children() {
+        if (children == null) {
+            children = new PageBoxes(CACHED_BYTES);
+        }
+        return children;
     }
 
     /** The stock interior frame with the cheaper search test. */
     static final class Frame extends RTreeNSMInteriorFrame {
 
         private final QueryBox queryBox = new QueryBox();
-        /** Whether the query box is read for the current page (the first test after setPage). */
+        /** Null for pages that may change. */
+        private final PageBoxes cache;
+        /** Whether the query box (and the page's kept boxes) are set up for the current page. */
         private boolean prepared;
+        /** The current page's children's boxes, if kept. */
+        private LeafRuns childBoxes;
 
         Frame(ITreeIndexTupleWriter tupleWriter, IPrimitiveValueProvider[] keyValueProviders,
-                RTreePolicyType rtreePolicyType, boolean isPointMBR) {
+                RTreePolicyType rtreePolicyType, boolean isPointMBR, PageBoxes cache) {
             super(tupleWriter, keyValueProviders, rtreePolicyType, isPointMBR);
+            this.cache = cache;
         }
 
         /** A search sets each page before it tests the page's entries against one query. */
@@ -65,16 +91,25 @@ public final class DoubleKeyInteriorFrameFactory extends RTreeNSMInteriorFrameFa
         @Override
         public int getChildPageIdIfIntersect(ITupleReference query, int tupleIndex, MultiComparator cmp)
                 throws HyracksDataException {
-            if (!prepared) {
-                queryBox.read(query, cmp.getKeyFieldCount() / 2);
-                prepared = true;
-            }
             frameTuple.setFieldCount(cmp.getKeyFieldCount());
+            if (!prepared) {
+                prepare(query, cmp);
+            }
+            if (childBoxes != null) {
+                return childBoxes.meets(tupleIndex, queryBox.low(), queryBox.high()) ? getChildPageId(tupleIndex) : -1;
+            }
             frameTuple.resetByTupleIndex(this, tupleIndex);
             if (!queryBox.meets(query, frameTuple, cmp)) {
                 return -1;
             }
             return getChildPageId(tupleIndex);
+        }
+
+        private void prepare(ITupleReference query, MultiComparator cmp) {
+            prepared = true;
+            int dimensions = cmp.getKeyFieldCount() / 2;
+            queryBox.read(query, dimensions);
+            childBoxes = cache != null && queryBox.doubles() ? cache.of(page, this, frameTuple, dimensions, 1) : null;
         }
     }
 }

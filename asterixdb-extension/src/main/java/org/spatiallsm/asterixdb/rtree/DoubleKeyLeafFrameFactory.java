@@ -1,8 +1,6 @@
 package org.spatiallsm.asterixdb.rtree;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import org.apache.hyracks.api.exceptions.HyracksDataException;
 import org.apache.hyracks.dataflow.common.data.accessors.ITupleReference;
@@ -15,7 +13,6 @@ import org.apache.hyracks.storage.am.rtree.frames.RTreePolicyType;
 import org.apache.hyracks.storage.am.rtree.tuples.RTreeTypeAwareTupleWriterFactory;
 import org.apache.hyracks.storage.common.MultiComparator;
 import org.apache.hyracks.storage.common.buffercache.ICachedPage;
-import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
 
 /**
  * Leaf frames of spatial-lsm's R-trees with a cheaper search test. A search tests every entry of every leaf whose MBR
@@ -26,25 +23,19 @@ import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
  * <li>Two AsterixDB doubles are compared directly ({@link DoubleKeys}); any other pair (a null query key, another
  * numeric type) still goes to the index's comparator.</li>
  * <li>On the pages of disk components ({@code immutablePages}), the entries' {@link LeafRuns run boxes} are computed on
- * a page's first search and kept, and a search skips the runs whose box misses its query. A disk component's pages
- * never change once bulk-loaded, and a page is known by its buffer-cache id: the file id (never reused while the node
- * runs: AsterixDB's file map counts ids up) and the page number. The boxes of at most {@value #CACHED_LEAVES} leaves
- * are kept per factory (one factory serves one index partition, so one buffer cache), least recently used first out.
- * Memory components' pages change under the search's feet and get only the first change.</li>
+ * a page's first search and kept ({@link PageBoxes}, at most {@value #CACHED_BYTES} bytes per factory, so per index
+ * partition: about 1,000 full leaves of points, 3.7 million entries), and a search skips the runs whose box misses its
+ * query. Memory components' pages change under the search's feet and get only the first change.</li>
  * </ul>
  */
 public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
 
     private static final long serialVersionUID = 1L;
-    /** About 2 KB of boxes per full leaf of points: 2 MB per index partition. */
-    static final int CACHED_LEAVES = 1024;
-    /** Cached for a leaf whose entries are not all doubles: its search tests every entry. */
-    private static final LeafRuns NO_RUNS = LeafRuns.of(0, 1, (entry, low, high) -> {
-    });
+    /** About 8 KB of boxes per full leaf of points (3,700 entries on a 128 KB page). */
+    static final long CACHED_BYTES = 8L << 20;
 
     private final boolean immutablePages;
-    /** Page id to its leaf's runs; never serialized (the factory is built on the node, see AntiMatterRTreeResource). */
-    private transient Map<Long, LeafRuns> runs;
+    private transient PageBoxes runs;
 
     /** @param immutablePages the frames read pages of disk components only, which never change */
     public DoubleKeyLeafFrameFactory(RTreeTypeAwareTupleWriterFactory tupleWriterFactory,
@@ -61,25 +52,14 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
         }
         return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR,
-                immutablePages ? this : null);
+                immutablePages ? runs() : null);
     }
 
-    private synchronized LeafRuns cached(long pageId) {
+    private synchronized PageBoxes runs() {
         if (runs == null) {
-            runs = new LinkedHashMap<>(16, 0.75f, true) {
-                private static final long serialVersionUID = 1L;
-
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<Long, LeafRuns> eldest) {
-                    return size() > CACHED_LEAVES;
-                }
-            };
+            runs = new PageBoxes(CACHED_BYTES);
         }
-        return runs.get(pageId);
-    }
-
-    private synchronized void cache(long pageId, LeafRuns leaf) {
-        runs.put(pageId, leaf);
+        return runs;
     }
 
     /** The stock leaf frame with the cheaper test. */
@@ -90,16 +70,18 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
         private static final byte MISSES = 2;
 
         /** Null for pages that may change. */
-        private final DoubleKeyLeafFrameFactory cache;
+        private final PageBoxes cache;
         /** Whether the current page's runs and the query's box are set up (the first test after setPage). */
         private boolean prepared;
         private LeafRuns pageRuns;
         /** Per run of the current page, whether the current query meets its box; filled as the search goes. */
         private byte[] verdicts = new byte[0];
+        /** The same per group of runs. */
+        private byte[] groupVerdicts = new byte[0];
         private final QueryBox queryBox = new QueryBox();
 
         Frame(ITreeIndexTupleWriter tupleWriter, IPrimitiveValueProvider[] keyValueProviders,
-                RTreePolicyType rtreePolicyType, boolean isPointMBR, DoubleKeyLeafFrameFactory cache) {
+                RTreePolicyType rtreePolicyType, boolean isPointMBR, PageBoxes cache) {
             super(tupleWriter, keyValueProviders, rtreePolicyType, isPointMBR);
             this.cache = cache;
         }
@@ -137,13 +119,15 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             if (pageRuns == null) {
                 return from;
             }
-            int entries = getTupleCount();
-            for (int run = from / LeafRuns.RUN; run < pageRuns.runs(); run++) {
-                if (runMeets(run)) {
+            int runs = pageRuns.runs();
+            for (int run = from / LeafRuns.RUN; run < runs; run++) {
+                if (!groupMeets(run / LeafRuns.GROUP)) {
+                    run = (run / LeafRuns.GROUP + 1) * LeafRuns.GROUP - 1;
+                } else if (runMeets(run)) {
                     return Math.max(from, run * LeafRuns.RUN);
                 }
             }
-            return entries;
+            return getTupleCount();
         }
 
         /** Whether the current query meets the box of run {@code run} of the current page; decided once per run. */
@@ -154,40 +138,37 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             return verdicts[run] == MEETS;
         }
 
+        private boolean groupMeets(int group) {
+            if (groupVerdicts[group] == UNKNOWN) {
+                groupVerdicts[group] = pageRuns.groupMeets(group, queryBox.low(), queryBox.high()) ? MEETS : MISSES;
+            }
+            return groupVerdicts[group] == MEETS;
+        }
+
         /** The query's box, and the page's runs if the query is all doubles and the page an immutable one. */
         private void prepare(ITupleReference query, MultiComparator cmp) {
             prepared = true;
             pageRuns = null;
             int dimensions = cmp.getKeyFieldCount() / 2;
             queryBox.read(query, dimensions);
-            if (cache == null || !queryBox.doubles() || !(page instanceof ICachedPageInternal internal)) {
+            if (cache == null || !queryBox.doubles()) {
                 return;
             }
-            long pageId = internal.getDiskPageId();
-            LeafRuns leaf = cache.cached(pageId);
-            if (leaf == null) {
-                leaf = runsOfPage(dimensions);
-                cache.cache(pageId, leaf);
-            }
-            if (leaf == NO_RUNS) {
-                return;
-            }
-            pageRuns = leaf;
-            if (verdicts.length < leaf.runs()) {
-                verdicts = new byte[leaf.runs()];
-            } else {
-                Arrays.fill(verdicts, 0, leaf.runs(), UNKNOWN);
+            pageRuns = cache.of(page, this, frameTuple, dimensions, LeafRuns.RUN);
+            if (pageRuns != null) {
+                verdicts = unknown(verdicts, pageRuns.runs());
+                groupVerdicts = unknown(groupVerdicts, pageRuns.groups());
             }
         }
 
-        /** Every entry's box read once; {@link #NO_RUNS} if some coordinate is not a double. */
-        private LeafRuns runsOfPage(int dimensions) {
-            boolean[] allDoubles = { true };
-            LeafRuns leaf = LeafRuns.of(getTupleCount(), dimensions, (entry, low, high) -> {
-                frameTuple.resetByTupleIndex(this, entry);
-                allDoubles[0] &= DoubleKeys.readBox(frameTuple, dimensions, low, high);
-            });
-            return allDoubles[0] ? leaf : NO_RUNS;
+        /** The first {@code count} verdicts of {@code verdicts}, or a new array if it is too short, all unknown. */
+        private static byte[] unknown(byte[] verdicts, int count) {
+            if (verdicts.length < count) {
+                return new byte[count];
+            }
+            Arrays.fill(verdicts, 0, count, UNKNOWN);
+            return verdicts;
         }
+
     }
 }

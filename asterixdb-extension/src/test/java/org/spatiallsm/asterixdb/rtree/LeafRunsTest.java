@@ -6,7 +6,10 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** A run whose box misses a query holds no entry that meets it, whatever the entries' order and values. */
+/**
+ * A run, or a group of runs, whose box misses a query holds no entry that meets it, whatever the entries' order and
+ * values.
+ */
 class LeafRunsTest {
 
     /** Coordinates that order oddly under Double.compare: signed zeros, infinities, NaN. */
@@ -18,7 +21,8 @@ class LeafRunsTest {
         SplittableRandom random = new SplittableRandom(28);
         for (int leaf = 0; leaf < 200; leaf++) {
             int dimensions = 1 + random.nextInt(3);
-            int entries = random.nextInt(3 * LeafRuns.RUN + 5);
+            int bound = random.nextBoolean() ? 3 * LeafRuns.RUN + 5 : 3 * LeafRuns.RUN * LeafRuns.GROUP;
+            int entries = random.nextInt(bound);
             boolean points = random.nextBoolean();
             double[][] lows = new double[entries][dimensions];
             double[][] highs = new double[entries][dimensions];
@@ -33,6 +37,7 @@ class LeafRunsTest {
                 System.arraycopy(highs[e], 0, high, 0, dimensions);
             });
             assertThat(runs.runs()).isEqualTo((entries + LeafRuns.RUN - 1) / LeafRuns.RUN);
+            assertThat(runs.groups()).isEqualTo((runs.runs() + LeafRuns.GROUP - 1) / LeafRuns.GROUP);
             for (int q = 0; q < 200; q++) {
                 double[] low = new double[dimensions];
                 double[] high = new double[dimensions];
@@ -47,6 +52,8 @@ class LeafRunsTest {
                     }
                     if (anyMeets) {
                         assertThat(runs.meets(run, low, high)).as("leaf %d run %d", leaf, run).isTrue();
+                        assertThat(runs.groupMeets(run / LeafRuns.GROUP, low, high)).as("leaf %d run %d", leaf, run)
+                                .isTrue();
                     }
                 }
             }
@@ -68,6 +75,25 @@ class LeafRunsTest {
         assertThat(runs.meets(0, low, high)).isFalse();
         assertThat(runs.meets(1, low, high)).isTrue();
         assertThat(runs.meets(2, low, high)).isFalse();
+    }
+
+    @Test
+    void groupsOfRunsInOrderAreSkippedByAQueryElsewhere() {
+        int perGroup = LeafRuns.RUN * LeafRuns.GROUP;
+        LeafRuns runs = LeafRuns.of(3 * perGroup - 1, 1, (e, low, high) -> {
+            low[0] = e;
+            high[0] = e;
+        });
+        double[] low = { perGroup + 1.5 };
+        double[] high = { perGroup + 2.5 };
+
+        assertThat(runs.groups()).isEqualTo(3);
+        assertThat(runs.groupMeets(0, low, high)).isFalse();
+        assertThat(runs.groupMeets(1, low, high)).isTrue();
+        assertThat(runs.groupMeets(2, low, high)).isFalse();
+        // The last group is one entry short: its box ends at entry 3 * perGroup - 2.
+        assertThat(runs.groupMeets(2, new double[] { 3 * perGroup - 2.5 }, new double[] { 3 * perGroup })).isTrue();
+        assertThat(runs.groupMeets(2, new double[] { 3 * perGroup - 1.5 }, new double[] { 3 * perGroup })).isFalse();
     }
 
     @Test

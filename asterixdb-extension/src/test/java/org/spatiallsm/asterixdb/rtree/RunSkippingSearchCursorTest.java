@@ -57,13 +57,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link DoubleKeyLeafFrameFactory}'s frames returns exactly the entries, in the same order, that the stock cursor with
  * the stock frames returns, for many windows: random ones of every size, points, windows whose edges lie on entries
  * (every pair of entries next to each other in the leaves, so every run and page boundary), empty results and the
- * whole extent. Small pages give many leaves and interior levels. Also with leaf frames for pages that may change
- * (memory components': no run boxes, only the query box read once per page), and with one query tuple refilled for
- * every window, as an index nested-loop join's search reuses its key.
+ * whole extent. Small pages give many leaves and interior levels, large ones leaves of several groups of runs. Also
+ * with leaf frames for pages that may change (memory components': no run boxes, only the query box read once per
+ * page), and with one query tuple refilled for every window, as an index nested-loop join's search reuses its key.
  */
 class RunSkippingSearchCursorTest {
 
-    private static final int PAGE_SIZE = 8192;
     private static final int ENTRIES = 12_000;
     private static final int DIMENSIONS = 2;
     private static final int KEYS = 2 * DIMENSIONS;
@@ -71,15 +70,18 @@ class RunSkippingSearchCursorTest {
     @TempDir
     Path directory;
 
-    @ParameterizedTest(name = "point MBRs: {0}, immutable pages: {1}")
-    @CsvSource({ "true, true", "false, true", "true, false", "false, false" })
-    void returnsTheStockCursorsEntriesInItsOrder(boolean isPointMBR, boolean immutablePages) throws Exception {
+    /** 8 KB pages: many leaves and interior levels; 64 KB pages: leaves of several groups of runs. */
+    @ParameterizedTest(name = "point MBRs: {0}, immutable pages: {1}, page size: {2}")
+    @CsvSource({ "true, true, 8192", "false, true, 8192", "true, false, 8192", "false, false, 8192",
+        "true, true, 65536", "false, true, 65536" })
+    void returnsTheStockCursorsEntriesInItsOrder(boolean isPointMBR, boolean immutablePages, int pageSize)
+            throws Exception {
         Random random = new Random(isPointMBR ? 28 : 29);
         double[][] boxes = boxes(random, isPointMBR);
         IOManager ioManager = new IOManager(List.of(new IODeviceHandle(directory.toFile(), "io")),
                 new DefaultDeviceResolver(), 1, 10);
         BufferCache bufferCache =
-                new BufferCache(ioManager, new ClockPageReplacementStrategy(new HeapBufferAllocator(), PAGE_SIZE, 512),
+                new BufferCache(ioManager, new ClockPageReplacementStrategy(new HeapBufferAllocator(), pageSize, 512),
                         new DelayPageCleanerPolicy(1000), new FileMapManager(), 10, 10, Thread::new);
         try {
             ITypeTraits[] typeTraits = new ITypeTraits[KEYS + 1];
@@ -101,7 +103,7 @@ class RunSkippingSearchCursorTest {
             DoubleKeyLeafFrameFactory leafFrames = new DoubleKeyLeafFrameFactory(leafWriter, valueProviders,
                     RTreePolicyType.RSTARTREE, isPointMBR, immutablePages);
             DoubleKeyInteriorFrameFactory interiorFrames = new DoubleKeyInteriorFrameFactory(interiorWriter,
-                    valueProviders, RTreePolicyType.RSTARTREE, isPointMBR);
+                    valueProviders, RTreePolicyType.RSTARTREE, isPointMBR, immutablePages);
             RTree tree = new RunSkippingRTreeFactory(ioManager, bufferCache,
                     AppendOnlyLinkedMetadataPageManagerFactory.INSTANCE, interiorFrames, leafFrames, comparators,
                     KEYS + 1, isPointMBR).createIndexInstance(ioManager.resolveAbsolutePath(
