@@ -61,14 +61,16 @@ class MergePoliciesBenchCommandTest {
         assertThat(row.recordsPerSecond()).isEqualTo(500.0);
         assertThat(MergeBenchRow.table("title", List.of(row))).contains("constant-all k=1").contains("-2.50%")
                 .contains("+0.00%").contains("2x1").contains("1/1/1").contains("same");
-        assertThat(row.sameDecisions()).isTrue();
+        assertThat(row.decisionDifference()).isEmpty();
 
         // Had the engine not merged, the core (which merges everything above k = 1) would have decided otherwise.
         MergeBenchRow unmerged = MergeBenchRow.measure("constant-all k=1", constantAll.create(
                 PolicyParameters.parse(constantAll, Map.of("k", "1"))), events.subList(0, 2), 1000, 2.0,
                 overhead);
-        assertThat(unmerged.sameDecisions()).isFalse();
-        assertThat(MergeBenchRow.table("title", List.of(unmerged))).contains("DIFFER");
+        assertThat(unmerged.decisionDifference()).hasValueSatisfying(why -> assertThat(why)
+                .contains("the core merges").contains("the engine nothing"));
+        assertThat(MergeBenchRow.table("title", List.of(unmerged))).contains("DIFFER")
+                .contains("decisions of constant-all k=1 differ in partition " + unmerged.decisionDifference().get());
     }
 
     @Test

@@ -5,9 +5,12 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.spatiallsm.client.lsm.DiskComponent;
+import org.spatiallsm.client.lsm.IndexPartition;
 import org.spatiallsm.client.lsm.LsmEvent;
 import org.spatiallsm.client.lsm.PartitionHistories;
 import org.spatiallsm.merge.MergePolicy;
@@ -29,14 +32,15 @@ import org.spatiallsm.merge.simulation.Simulator;
  * @param engineWLogged     (bytes flushed + bytes of every merge output) / bytes flushed, from the events
  * @param sum               the simulator with the studies' model, merged size = sum of the inputs
  * @param overhead          the simulator with a fixed overhead per component ("sim+c")
- * @param sameDecisions     whether the decision core, replaying the engine's flushes with the engine's own merged
- *                          sizes, made exactly the merges the engine made, in every partition
+ * @param decisionDifference empty if the decision core, replaying the engine's flushes with the engine's own merged
+ *                          sizes, made exactly the merges the engine made in every partition; else the first
+ *                          partition where it did not and why ({@link DecisionReplay#difference})
  * @param engineRA          mean over flushes of the component count when the next flush arrived (or at the end)
  * @param engineMerges      merges the engine completed
  * @param recordsPerSecond  records over the time from the configuration's start to the end of its load
  */
 public record MergeBenchRow(String policy, int partitions, long flushes, long bytesFlushed, double engineWLogged,
-        Prediction sum, Prediction overhead, boolean sameDecisions, double engineRA, long engineMerges,
+        Prediction sum, Prediction overhead, Optional<String> decisionDifference, double engineRA, long engineMerges,
         double recordsPerSecond) {
 
     /**
@@ -55,7 +59,8 @@ public record MergeBenchRow(String policy, int partitions, long flushes, long by
      */
     public static MergeBenchRow measure(String policy, MergePolicy core, List<LsmEvent> events, long records,
             double loadSeconds, long componentOverhead) {
-        Collection<PartitionHistory> partitions = PartitionHistories.byPartition(events).values();
+        Map<IndexPartition, PartitionHistory> byPartition = PartitionHistories.byPartition(events);
+        Collection<PartitionHistory> partitions = byPartition.values();
         if (partitions.isEmpty()) {
             throw new IllegalStateException("no LSM events for " + policy + ": did any flush happen?");
         }
@@ -67,11 +72,14 @@ public record MergeBenchRow(String policy, int partitions, long flushes, long by
         double engineRA = partitions.stream().mapToDouble(p -> componentsWhenNextFlushArrives(p.events()))
                 .average().orElseThrow();
         int flushes = flushSizes.stream().mapToInt(sizes -> sizes.length).max().orElseThrow();
+        Optional<String> decisionDifference = byPartition.entrySet().stream()
+                .flatMap(partition -> DecisionReplay.difference(core, partition.getValue())
+                        .map(why -> partition.getKey().partition() + ": " + why).stream())
+                .findFirst();
         return new MergeBenchRow(policy, partitions.size(), flushes, flushed, (double) engineWritten / flushed,
                 predict(core, MergedSize.SUM_OF_INPUTS, flushSizes),
                 predict(core, MergedSize.fixedOverheadPerComponent(componentOverhead), flushSizes),
-                partitions.stream().allMatch(p -> DecisionReplay.makesTheEnginesMerges(core, p)), engineRA,
-                engineMerges, records / loadSeconds);
+                decisionDifference, engineRA, engineMerges, records / loadSeconds);
     }
 
     private static Prediction predict(MergePolicy core, MergedSize mergedSize, List<long[]> flushSizes) {
@@ -143,13 +151,18 @@ public record MergeBenchRow(String policy, int partitions, long flushes, long by
                     decimal(row.overhead().wLogged()), percent(row.differencePercent(row.overhead())),
                     decimal(row.engineRA()), decimal(row.sum().ra()), decimal(row.overhead().ra()),
                     row.engineMerges() + "/" + row.sum().merges() + "/" + row.overhead().merges(),
-                    row.sameDecisions() ? "same" : "DIFFER",
+                    row.decisionDifference().isEmpty() ? "same" : "DIFFER",
                     String.format(Locale.ROOT, "%,.0f", row.recordsPerSecond()),
                     String.format(Locale.ROOT, "%.1f", row.bytesFlushed() / 1e6)));
         }
-        return text.append("merges: engine/sim/sim+c; diff: engine W_log relative to the prediction; decisions: "
+        text.append("merges: engine/sim/sim+c; diff: engine W_log relative to the prediction; decisions: "
                 + "the core replaying the engine's flushes with the engine's merged sizes made the engine's merges")
-                .append(System.lineSeparator()).toString();
+                .append(System.lineSeparator());
+        for (MergeBenchRow row : rows) {
+            row.decisionDifference().ifPresent(why -> text.append("decisions of ").append(row.policy())
+                    .append(" differ in partition ").append(why).append(System.lineSeparator()));
+        }
+        return text.toString();
     }
 
     private static String percent(double value) {
