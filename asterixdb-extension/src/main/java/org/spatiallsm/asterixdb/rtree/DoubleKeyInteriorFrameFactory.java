@@ -32,15 +32,15 @@ public final class DoubleKeyInteriorFrameFactory extends RTreeNSMInteriorFrameFa
     /** 32 bytes per child of a 2-d page: tens of thousands of interior entries per index partition. */
     static final long CACHED_BYTES = 1L << 20;
 
-    private final boolean immutablePages;
-    private transient PageBoxes children;
+    /** The boxes kept of disk components' pages; null for frames of pages that may change. */
+    private final PageBoxes children;
 
     /** @param immutablePages the frames read pages of disk components only, which never change */
     public DoubleKeyInteriorFrameFactory(RTreeTypeAwareTupleWriterFactory tupleWriterFactory,
             IPrimitiveValueProviderFactory[] keyValueProviderFactories, RTreePolicyType rtreePolicyType,
             boolean isPointMBR, boolean immutablePages) {
         super(tupleWriterFactory, keyValueProviderFactories, rtreePolicyType, isPointMBR);
-        this.immutablePages = immutablePages;
+        this.children = immutablePages ? new PageBoxes(CACHED_BYTES) : null;
     }
 
     @Override
@@ -50,14 +50,7 @@ public final class DoubleKeyInteriorFrameFactory extends RTreeNSMInteriorFrameFa
             keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
         }
         return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR,
-                immutablePages ? children() : null);
-    }
-
-    private synchronized PageBoxes children() {
-        if (children == null) {
-            children = new PageBoxes(CACHED_BYTES);
-        }
-        return children;
+                children);
     }
 
     /** The stock interior frame with the cheaper search test. */

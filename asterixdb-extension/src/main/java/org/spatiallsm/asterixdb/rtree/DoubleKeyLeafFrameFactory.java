@@ -34,15 +34,15 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
     /** About 8 KB of boxes per full leaf of points (3,700 entries on a 128 KB page). */
     static final long CACHED_BYTES = 8L << 20;
 
-    private final boolean immutablePages;
-    private transient PageBoxes runs;
+    /** The boxes kept of disk components' pages; null for frames of pages that may change. */
+    private final PageBoxes runs;
 
     /** @param immutablePages the frames read pages of disk components only, which never change */
     public DoubleKeyLeafFrameFactory(RTreeTypeAwareTupleWriterFactory tupleWriterFactory,
             IPrimitiveValueProviderFactory[] keyValueProviderFactories, RTreePolicyType rtreePolicyType,
             boolean isPointMBR, boolean immutablePages) {
         super(tupleWriterFactory, keyValueProviderFactories, rtreePolicyType, isPointMBR);
-        this.immutablePages = immutablePages;
+        this.runs = immutablePages ? new PageBoxes(CACHED_BYTES) : null;
     }
 
     @Override
@@ -52,14 +52,7 @@ public final class DoubleKeyLeafFrameFactory extends RTreeNSMLeafFrameFactory {
             keyValueProviders[i] = keyValueProviderFactories[i].createPrimitiveValueProvider();
         }
         return new Frame(tupleWriterFactory.createTupleWriter(), keyValueProviders, rtreePolicyType, isPointMBR,
-                immutablePages ? runs() : null);
-    }
-
-    private synchronized PageBoxes runs() {
-        if (runs == null) {
-            runs = new PageBoxes(CACHED_BYTES);
-        }
-        return runs;
+                runs);
     }
 
     /** The stock leaf frame with the cheaper test. */

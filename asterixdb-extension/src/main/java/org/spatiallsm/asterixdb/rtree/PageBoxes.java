@@ -1,5 +1,6 @@
 package org.spatiallsm.asterixdb.rtree;
 
+import java.io.Serializable;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,18 +15,20 @@ import org.apache.hyracks.storage.common.buffercache.ICachedPageInternal;
  * kept for the next ones. A disk component's pages never change once bulk-loaded, and a page is known by its
  * buffer-cache id: the file id (never reused while the node runs: AsterixDB's file map counts ids up) and the page
  * number. One instance per frame factory, so per index partition and buffer cache; at most {@code budget} bytes of
- * boxes are kept, least recently used first out. Never serialized: the factories are built on the node (see
- * AntiMatterRTreeResource).
+ * boxes are kept, least recently used first out. Serializable as the factories are, but the boxes themselves are
+ * not: a copy starts empty (the factories are built on the node anyway, see AntiMatterRTreeResource).
  */
-final class PageBoxes {
+final class PageBoxes implements Serializable {
 
     /** Kept for a page whose entries are not all doubles: its search tests every entry as the stock one does. */
     private static final LeafRuns NOT_DOUBLES = LeafRuns.of(0, 1, 1, (entry, low, high) -> {
     });
 
+    private static final long serialVersionUID = 1L;
+
     private final long budget;
-    private final Map<Long, LeafRuns> boxes = new LinkedHashMap<>(16, 0.75f, true);
-    private long bytes;
+    private transient Map<Long, LeafRuns> boxes;
+    private transient long bytes;
 
     PageBoxes(long budget) {
         this.budget = budget;
@@ -54,15 +57,22 @@ final class PageBoxes {
     }
 
     private synchronized LeafRuns kept(long pageId) {
-        return boxes.get(pageId);
+        return boxes().get(pageId);
     }
 
     private synchronized void keep(long pageId, LeafRuns pageBoxes) {
-        LeafRuns replaced = boxes.put(pageId, pageBoxes);
+        LeafRuns replaced = boxes().put(pageId, pageBoxes);
         bytes += pageBoxes.bytes() - (replaced == null ? 0 : replaced.bytes());
         for (Iterator<LeafRuns> eldest = boxes.values().iterator(); bytes > budget && eldest.hasNext();) {
             bytes -= eldest.next().bytes();
             eldest.remove();
         }
+    }
+
+    private Map<Long, LeafRuns> boxes() {
+        if (boxes == null) {
+            boxes = new LinkedHashMap<>(16, 0.75f, true);
+        }
+        return boxes;
     }
 }
